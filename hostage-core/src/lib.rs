@@ -1,1 +1,68 @@
-pub fn placeholder() {}
+//! # hostage-core
+//!
+//! The rules of **Hostage Chess** (John Leslie, 1997): chess where captured
+//! men become hostages in the captor's *prison* and come back by *exchange*
+//! or from the *airfield*, and where a pawn promotes only to a man held in
+//! the enemy prison.
+//!
+//! This crate knows every rule (numbered R1–R12 in `docs/rules.md`):
+//! positions ([`Setup`], [`Position`]), legal moves of every kind
+//! ([`Move`]: board moves, airfield drops, exchanges), frozen pawns and
+//! pseudo-check, Hostage FEN ([`fen`]), SAN ([`san`]) and UCI-style move
+//! text ([`uci`]), Zobrist hashing ([`zobrist`]) and [`perft`].
+//!
+//! # Example
+//!
+//! ```
+//! use hostage_core::{san::San, Color, Position, Role};
+//!
+//! let mut pos = Position::new();
+//! for text in ["e4", "d5", "exd5", "Qxd5"] {
+//!     let m = San::from_ascii(text.as_bytes())?.to_move(&pos)?;
+//!     pos.play_unchecked(m);
+//! }
+//! // Each side has taken a pawn: both prisons hold one.
+//! assert_eq!(pos.prison(Color::White).count(Role::Pawn), 1);
+//! assert_eq!(pos.fen(), "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3");
+//! assert_eq!(pos.legal_moves().len(), 62);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `std` (default): `std::error::Error` impls. Without it the crate is
+//!   `no_std` and needs only `alloc`.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod color;
+pub mod fen;
+mod hostages;
+mod movegen;
+mod mv;
+mod perft;
+mod position;
+mod role;
+pub mod san;
+mod setup;
+mod square;
+pub mod uci;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use color::{ByColor, Color};
+pub use hostages::Reserve;
+pub use mv::{king_home, CastlingSide, Move, MoveKind, MoveList};
+pub use perft::{divide, perft, perft_full};
+pub use position::{Outcome, PlayError, Position, PositionError, Termination};
+pub use role::{ByRole, Piece, Role};
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};

@@ -1,0 +1,424 @@
+//! Hostage FEN: parsing and writing positions as text.
+//!
+//! ```text
+//! <placement>[<airfields>#<prisons>] <turn> <castling> <en passant> <halfmove> <fullmove>
+//! ```
+//!
+//! Inside the brackets a letter's case is the man's colour. Before `#` are
+//! the airfields (uppercase: White's airfield), after it the prisons
+//! (uppercase: white men, held in *Black's* prison).
+//!
+//! **Accepted**: letters in any order inside the brackets; no bracket at
+//! all (empty prisons and airfields); a bracket without `#`; missing trailing
+//! fields (turn `w`, castling `-`, en passant `-`, clocks `0 1`); `E`/`e`
+//! beside `K`/`Q`; fullmove number `0` (read as 1).
+//!
+//! **Written**: one canonical form: uppercase group then lowercase group,
+//! each in the order Q R B N P; `#` and the prisons only when a prison is
+//! not empty; `[]` when all four are empty; `E`/`e` for a never-moved king
+//! with no unmoved rook; the en-passant square only when an en-passant
+//! capture is legal.
+//!
+//! # Examples
+//!
+//! ```
+//! use hostage_core::{fen::Fen, Position};
+//!
+//! let fen = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3";
+//! let pos = Position::from_fen(fen)?;
+//! assert_eq!(pos.prison(hostage_core::Color::White).count(hostage_core::Role::Pawn), 1);
+//! assert_eq!(Fen::from_position(&pos).to_string(), fen);
+//! # Ok::<_, hostage_core::fen::FenError>(())
+//! ```
+
+use alloc::string::String;
+use core::{fmt, num::NonZeroU32, str::FromStr};
+
+use crate::{
+    mv::king_home, Board, CastlingSide, Color, Piece, Position, PositionError, Rank, Reserve,
+    Role, Setup, Square,
+};
+
+/// A FEN field that could not be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParseFenError {
+    /// Empty input, or more fields than a FEN has.
+    InvalidFen,
+    /// The piece placement (ranks, files, letters) is malformed.
+    InvalidBoard,
+    /// The bracket with the airfields and prisons is malformed.
+    InvalidReserves,
+    /// The side to move is not `w` or `b`.
+    InvalidTurn,
+    /// The castling field is not `-` or letters from `KQEkqe`, each once.
+    InvalidCastling,
+    /// The en-passant field is not `-` or a square on rank 3 or 6.
+    InvalidEpSquare,
+    /// The halfmove clock is not a number.
+    InvalidHalfmoveClock,
+    /// The fullmove number is not a number.
+    InvalidFullmoves,
+}
+
+impl ParseFenError {
+    /// A stable identifier, shared with the Python and JavaScript bindings.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ParseFenError::InvalidFen => "invalid_fen",
+            ParseFenError::InvalidBoard => "invalid_board",
+            ParseFenError::InvalidReserves => "invalid_reserves",
+            ParseFenError::InvalidTurn => "invalid_turn",
+            ParseFenError::InvalidCastling => "invalid_castling_field",
+            ParseFenError::InvalidEpSquare => "invalid_ep_field",
+            ParseFenError::InvalidHalfmoveClock => "invalid_halfmove_clock",
+            ParseFenError::InvalidFullmoves => "invalid_fullmoves",
+        }
+    }
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParseFenError::InvalidFen => "invalid fen: empty or too many fields",
+            ParseFenError::InvalidBoard => "invalid piece placement in fen (field 1)",
+            ParseFenError::InvalidReserves => {
+                "invalid airfields/prisons bracket in fen (field 1, inside [...])"
+            }
+            ParseFenError::InvalidTurn => "invalid side to move in fen (field 2)",
+            ParseFenError::InvalidCastling => "invalid castling field in fen (field 3)",
+            ParseFenError::InvalidEpSquare => "invalid en-passant square in fen (field 4)",
+            ParseFenError::InvalidHalfmoveClock => "invalid halfmove clock in fen (field 5)",
+            ParseFenError::InvalidFullmoves => "invalid fullmove number in fen (field 6)",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseFenError {}
+
+/// A FEN that could not be read, or that reads as an illegal position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenError {
+    /// The text is malformed.
+    Parse(ParseFenError),
+    /// The text is well formed but the position is not legal.
+    Position(PositionError),
+}
+
+impl FenError {
+    /// The code of the underlying error.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            FenError::Parse(e) => e.code(),
+            FenError::Position(e) => e.code(),
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => fmt::Display::fmt(e, f),
+            FenError::Position(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for FenError {}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+/// A parsed Hostage FEN: a [`Setup`] that can be written back.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fen(pub Setup);
+
+impl Fen {
+    /// Parses a Hostage FEN (see the module docs for what is accepted).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseFenError`] naming the first malformed field.
+    pub fn from_ascii(fen: &[u8]) -> Result<Fen, ParseFenError> {
+        let mut fields = fen.split(|c| c.is_ascii_whitespace()).filter(|f| !f.is_empty());
+        let mut setup = Setup::empty();
+        let placement = fields.next().ok_or(ParseFenError::InvalidFen)?;
+        let (board_part, reserves_part) = match placement.iter().position(|&c| c == b'[') {
+            Some(open) => {
+                if placement.last() != Some(&b']') || open + 1 > placement.len() - 1 {
+                    return Err(ParseFenError::InvalidReserves);
+                }
+                (&placement[..open], Some(&placement[open + 1..placement.len() - 1]))
+            }
+            None => (placement, None),
+        };
+        setup.board = parse_board(board_part)?;
+        if let Some(reserves) = reserves_part {
+            parse_reserves(reserves, &mut setup)?;
+        }
+        if let Some(turn) = fields.next() {
+            setup.turn = match turn {
+                b"w" | b"W" => Color::White,
+                b"b" | b"B" => Color::Black,
+                _ => return Err(ParseFenError::InvalidTurn),
+            };
+        }
+        if let Some(castling) = fields.next() {
+            setup.unmoved = parse_castling(castling)?;
+        }
+        if let Some(ep) = fields.next() {
+            if ep != b"-" {
+                let sq = Square::from_ascii(ep).map_err(|_| ParseFenError::InvalidEpSquare)?;
+                if sq.rank() != Rank::THIRD && sq.rank() != Rank::SIXTH {
+                    return Err(ParseFenError::InvalidEpSquare);
+                }
+                setup.ep_square = Some(sq);
+            }
+        }
+        if let Some(half) = fields.next() {
+            setup.halfmoves = parse_number(half).ok_or(ParseFenError::InvalidHalfmoveClock)?;
+        }
+        if let Some(full) = fields.next() {
+            let n = parse_number(full).ok_or(ParseFenError::InvalidFullmoves)?;
+            setup.fullmoves = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+        }
+        if fields.next().is_some() {
+            return Err(ParseFenError::InvalidFen);
+        }
+        Ok(Fen(setup))
+    }
+
+    /// The FEN of a position.
+    #[must_use]
+    pub fn from_position(pos: &Position) -> Fen {
+        Fen(pos.to_setup())
+    }
+
+    /// The setup.
+    #[must_use]
+    pub fn into_setup(self) -> Setup {
+        self.0
+    }
+
+    /// Validates the setup.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] if the position is not legal.
+    pub fn into_position(self) -> Result<Position, PositionError> {
+        Position::from_setup(self.0)
+    }
+}
+
+fn parse_number(s: &[u8]) -> Option<u32> {
+    if s.is_empty() || s.len() > 9 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')))
+}
+
+fn parse_board(s: &[u8]) -> Result<Board, ParseFenError> {
+    let mut board = Board::empty();
+    let mut rank = 7i32;
+    let mut file = 0u32;
+    let mut prev_digit = false;
+    for &c in s {
+        match c {
+            b'/' => {
+                if file != 8 || rank == 0 {
+                    return Err(ParseFenError::InvalidBoard);
+                }
+                rank -= 1;
+                file = 0;
+                prev_digit = false;
+            }
+            b'1'..=b'8' => {
+                if prev_digit {
+                    return Err(ParseFenError::InvalidBoard);
+                }
+                file += u32::from(c - b'0');
+                if file > 8 {
+                    return Err(ParseFenError::InvalidBoard);
+                }
+                prev_digit = true;
+            }
+            _ => {
+                let piece = Piece::from_char(c as char).ok_or(ParseFenError::InvalidBoard)?;
+                if file >= 8 {
+                    return Err(ParseFenError::InvalidBoard);
+                }
+                board.set_piece_at(Square::new_unchecked(rank as u32 * 8 + file), piece);
+                file += 1;
+                prev_digit = false;
+            }
+        }
+    }
+    if rank != 0 || file != 8 {
+        return Err(ParseFenError::InvalidBoard);
+    }
+    Ok(board)
+}
+
+fn parse_reserves(s: &[u8], setup: &mut Setup) -> Result<(), ParseFenError> {
+    let mut in_prisons = false;
+    for &c in s {
+        if c == b'#' {
+            if in_prisons {
+                return Err(ParseFenError::InvalidReserves);
+            }
+            in_prisons = true;
+            continue;
+        }
+        let piece = Piece::from_char(c as char).ok_or(ParseFenError::InvalidReserves)?;
+        let reserve = if in_prisons {
+            // A white man is held in Black's prison.
+            setup.prisons.get_mut(!piece.color)
+        } else {
+            setup.airfields.get_mut(piece.color)
+        };
+        if reserve.count(piece.role) >= 16 {
+            return Err(ParseFenError::InvalidReserves);
+        }
+        reserve.add(piece.role);
+    }
+    Ok(())
+}
+
+fn parse_castling(s: &[u8]) -> Result<crate::Bitboard, ParseFenError> {
+    let mut unmoved = crate::Bitboard::EMPTY;
+    if s == b"-" {
+        return Ok(unmoved);
+    }
+    let mut seen = [false; 6];
+    for &c in s {
+        let (i, color, side) = match c {
+            b'K' => (0, Color::White, Some(CastlingSide::KingSide)),
+            b'Q' => (1, Color::White, Some(CastlingSide::QueenSide)),
+            b'E' => (2, Color::White, None),
+            b'k' => (3, Color::Black, Some(CastlingSide::KingSide)),
+            b'q' => (4, Color::Black, Some(CastlingSide::QueenSide)),
+            b'e' => (5, Color::Black, None),
+            _ => return Err(ParseFenError::InvalidCastling),
+        };
+        if seen[i] {
+            return Err(ParseFenError::InvalidCastling);
+        }
+        seen[i] = true;
+        unmoved.add(king_home(color));
+        if let Some(side) = side {
+            unmoved.add(side.rook_square(color));
+        }
+    }
+    Ok(unmoved)
+}
+
+fn write_reserve(f: &mut fmt::Formatter<'_>, reserve: &Reserve, color: Color) -> fmt::Result {
+    for role in Role::HOSTAGES.into_iter().chain([Role::King]) {
+        for _ in 0..reserve.count(role) {
+            write!(f, "{}", role.of(color).char())?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let setup = &self.0;
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match setup.board.piece_at(Square::new_unchecked(rank * 8 + file)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str("[")?;
+        write_reserve(f, setup.airfield(Color::White), Color::White)?;
+        write_reserve(f, setup.airfield(Color::Black), Color::Black)?;
+        if !setup.prison(Color::White).is_empty() || !setup.prison(Color::Black).is_empty() {
+            f.write_str("#")?;
+            // White men first: they are in Black's prison.
+            write_reserve(f, setup.prison(Color::Black), Color::White)?;
+            write_reserve(f, setup.prison(Color::White), Color::Black)?;
+        }
+        write!(f, "] {} ", setup.turn.char())?;
+        let unmoved = setup.normalized_unmoved();
+        let mut any = false;
+        for color in Color::ALL {
+            if !unmoved.contains(king_home(color)) {
+                continue;
+            }
+            let mut right = false;
+            for (side, ch) in [(CastlingSide::KingSide, 'K'), (CastlingSide::QueenSide, 'Q')] {
+                if unmoved.contains(side.rook_square(color)) {
+                    let ch = if color.is_white() { ch } else { ch.to_ascii_lowercase() };
+                    write!(f, "{ch}")?;
+                    right = true;
+                }
+            }
+            if !right {
+                f.write_str(if color.is_white() { "E" } else { "e" })?;
+            }
+            any = true;
+        }
+        if !any {
+            f.write_str("-")?;
+        }
+        match setup.ep_square {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", setup.halfmoves, setup.fullmoves)
+    }
+}
+
+impl FromStr for Fen {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+        Fen::from_ascii(s.as_bytes())
+    }
+}
+
+impl Position {
+    /// Parses a Hostage FEN and validates the position.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Parse`] for malformed text, [`FenError::Position`] for an
+    /// illegal position.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Fen::from_ascii(fen.as_bytes())?.into_position()?)
+    }
+
+    /// The canonical Hostage FEN.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        use alloc::string::ToString;
+        Fen::from_position(self).to_string()
+    }
+}

@@ -1,0 +1,342 @@
+//! Legal move generation (private machinery of [`crate::Position`]).
+//!
+//! Board moves are generated with check and pin masks, as in orthodox chess,
+//! with three Hostage changes that a mask computed before the move cannot
+//! see, each applied where the prison changes:
+//!
+//! - R8: a pawn of a side that cannot promote neither moves to nor attacks
+//!   its last rank;
+//! - R8a: while enemy pawns are frozen, a capture of an enemy queen, rook,
+//!   bishop or knight puts it in our prison and so unfreezes them; such a
+//!   capture is illegal when a frozen pawn attacks our king (for the king's
+//!   own captures, its new square is tested with the pawns unfrozen);
+//! - R5: releasing the enemy's last queen, rook, bishop or knight from our
+//!   prison freezes its pawns, so an exchange can answer a pawn's check
+//!   wherever the rescued man is dropped.
+//!
+//! Drops and exchanges never expose the mover's king (a man appears; none
+//! leaves the board; our prison only loses men), so when not in check all of
+//! them are legal, and in check the legal drop squares depend only on which
+//! checkers remain.
+
+use crate::{
+    attacks, mv::king_home, Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role,
+    Square,
+};
+
+/// Where generated moves go: a list, a counter, or a search for one move.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Move);
+    /// Airfield drops of `role` on each square of `to`.
+    fn drops(&mut self, role: Role, to: Bitboard);
+    /// Exchanges `(released, rescued)` dropping on each square of `to`.
+    fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        self.extend(to.into_iter().map(|to| Move::Drop { role, to }));
+    }
+    fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard) {
+        self.extend(to.into_iter().map(|to| Move::Exchange { released, rescued, to }));
+    }
+}
+
+/// Counts moves; drops and exchanges by population count.
+pub(crate) struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn drops(&mut self, _: Role, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline]
+    fn exchanges(&mut self, _: Role, _: Role, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+}
+
+/// Looks for one move.
+pub(crate) struct Finder {
+    pub target: Move,
+    pub found: bool,
+}
+
+impl Sink for Finder {
+    fn push(&mut self, m: Move) {
+        self.found |= m == self.target;
+    }
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        if let Move::Drop { role: r, to: sq } = self.target {
+            self.found |= r == role && to.contains(sq);
+        }
+    }
+    fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard) {
+        if let Move::Exchange { released: x, rescued: y, to: sq } = self.target {
+            self.found |= x == released && y == rescued && to.contains(sq);
+        }
+    }
+}
+
+/// Where a dropped man can stop the checks in `checkers` against `king`:
+/// anywhere if none, between king and checker if one slider, nowhere else.
+fn drop_mask(pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
+    let empty = !pos.board.occupied();
+    if checkers.is_empty() {
+        empty
+    } else if let Some(checker) = checkers.single_square() {
+        attacks::between(king, checker) & empty
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let us = pos.turn;
+    let them = !us;
+    let board = &pos.board;
+    let king = pos.king_of(us);
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = board.occupied();
+    let their_live = pos.can_promote(them);
+    let checkers = pos.attackers_live(king, them, occupied, their_live);
+
+    // Board moves of men other than the king.
+    if !checkers.more_than_one() {
+        let mut target = match checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => !ours,
+        };
+        // R8a: with a frozen pawn next to our king, taking an enemy piece
+        // would unfreeze it.
+        if pos.pseudo_checkers().any() {
+            target &= !(theirs & !board.pawns());
+        }
+        let pinned = pinned(pos, king, us);
+        gen_pieces(pos, sink, target, pinned, king);
+        gen_pawns(pos, sink, target, pinned, king);
+    }
+    if let Some(ep) = pos.ep_square {
+        // Tested by playing it out on the occupancy: no mask needed.
+        gen_en_passant(pos, sink, ep, king);
+    }
+
+    gen_king(pos, sink, king, their_live);
+    if checkers.is_empty() {
+        gen_castling(pos, sink, king, their_live);
+    }
+
+    // Airfield drops (R6).
+    let airfield = pos.airfield(us);
+    if !airfield.is_empty() {
+        let mask = drop_mask(pos, king, checkers);
+        for role in airfield.roles() {
+            sink.drops(role, pawn_filter(role, mask));
+        }
+    }
+
+    // Exchanges (R5).
+    let our_prison = pos.prison(us);
+    let their_prison = pos.prison(them);
+    if !our_prison.is_empty() && !their_prison.is_empty() {
+        let unreleased_mask = drop_mask(pos, king, checkers);
+        for released in our_prison.roles() {
+            // R8: giving back the enemy's last promotable piece freezes its
+            // pawns, and a pawn's check on our back rank with them.
+            let freezes = their_live
+                && released != Role::Pawn
+                && our_prison.count(released) == 1
+                && Role::PROMOTION.iter().all(|&r| r == released || !our_prison.has(r));
+            let mask = if freezes && checkers.any() {
+                let remaining = pos.attackers_live(king, them, occupied, false);
+                drop_mask(pos, king, remaining)
+            } else {
+                unreleased_mask
+            };
+            if mask.is_empty() {
+                continue;
+            }
+            for rescued in their_prison.roles() {
+                if released.can_release_for(rescued) {
+                    sink.exchanges(released, rescued, pawn_filter(rescued, mask));
+                }
+            }
+        }
+    }
+}
+
+/// R6: pawns are never dropped on rank 1 or 8.
+#[inline]
+fn pawn_filter(role: Role, mask: Bitboard) -> Bitboard {
+    if role == Role::Pawn {
+        mask & !Bitboard::BACKRANKS
+    } else {
+        mask
+    }
+}
+
+/// Our men pinned to our king by enemy sliders.
+fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
+    let board = &pos.board;
+    let theirs = board.by_color(!us);
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & theirs;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & board.occupied();
+        if !blockers.more_than_one() {
+            pinned |= blockers & board.by_color(us);
+        }
+    }
+    pinned
+}
+
+fn gen_pieces<S: Sink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let occupied = board.occupied();
+    let movers = board.by_color(us) & !board.pawns() & !board.by_role(Role::King);
+    for from in movers {
+        let role = match board.role_at(from) {
+            Some(role) => role,
+            None => continue,
+        };
+        let mut to = attacks::attacks(role, us, from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        for to in to {
+            sink.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+}
+
+fn gen_pawns<S: Sink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let pawns = board.by_piece(Role::Pawn.of(us));
+    if pawns.is_empty() {
+        return;
+    }
+    let theirs = board.by_color(!us);
+    let empty = !board.occupied();
+    let last_rank = Bitboard::relative_rank(us, Rank::EIGHTH);
+    // R7/R8: promotion fetches one of our men from the opponent's prison.
+    let promotable = pos.prison(!us);
+    let can_promote = promotable.has_promotion_piece();
+    let forward: i32 = if us.is_white() { 8 } else { -8 };
+    let third = Bitboard::relative_rank(us, Rank::THIRD);
+
+    for from in pawns {
+        let allowed = if pinned.contains(from) { attacks::line(king, from) } else { Bitboard::FULL };
+        let mut to = attacks::pawn_attacks(us, from) & theirs & target & allowed;
+        let single = Square::new_unchecked((from.index() as i32 + forward) as u32);
+        if empty.contains(single) {
+            if target.contains(single) && allowed.contains(single) {
+                to.add(single);
+            }
+            if third.contains(single) {
+                let double = Square::new_unchecked((single.index() as i32 + forward) as u32);
+                if empty.contains(double) && target.contains(double) && allowed.contains(double) {
+                    to.add(double);
+                }
+            }
+        }
+        for to in to {
+            let capture = board.role_at(to);
+            if last_rank.contains(to) {
+                if !can_promote {
+                    continue; // R8: frozen.
+                }
+                for promotion in Role::PROMOTION {
+                    if promotable.has(promotion) {
+                        sink.push(Move::Normal {
+                            role: Role::Pawn,
+                            from,
+                            capture,
+                            to,
+                            promotion: Some(promotion),
+                        });
+                    }
+                }
+            } else {
+                sink.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        }
+    }
+}
+
+/// Whether our king would be safe after an en-passant capture from `from`.
+fn ep_is_safe(pos: &Position, from: Square, ep: Square, king: Square) -> bool {
+    let us = pos.turn;
+    let captured = Square::from_coords(ep.file(), from.rank());
+    let occupied = (pos.board.occupied() ^ from ^ captured) | ep;
+    let attackers = pos.attackers(king, !us, occupied) & !Bitboard::from_square(captured);
+    attackers.is_empty()
+}
+
+fn gen_en_passant<S: Sink>(pos: &Position, sink: &mut S, ep: Square, king: Square) {
+    let us = pos.turn;
+    let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
+    for from in capturers {
+        if ep_is_safe(pos, from, ep, king) {
+            sink.push(Move::EnPassant { from, to: ep });
+        }
+    }
+}
+
+/// Whether an en-passant capture onto `ep` is legal (R10, R12).
+pub(crate) fn has_legal_ep(pos: &Position, ep: Square) -> bool {
+    let us = pos.turn;
+    let king = pos.king_of(us);
+    let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
+    capturers.into_iter().any(|from| ep_is_safe(pos, from, ep, king))
+}
+
+fn gen_king<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: bool) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let occupied = board.occupied().without(king);
+    for to in attacks::king_attacks(king) & !board.by_color(us) {
+        let capture = board.role_at(to);
+        // R8a: taking an enemy piece puts it in our prison and may unfreeze
+        // the enemy pawns that guard the square.
+        let live = their_live || matches!(capture, Some(r) if r != Role::Pawn);
+        if pos.attackers_live(to, !us, occupied, live).is_empty() {
+            sink.push(Move::Normal { role: Role::King, from: king, capture, to, promotion: None });
+        }
+    }
+}
+
+fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: bool) {
+    let us = pos.turn;
+    if king != king_home(us) || !pos.king_unmoved(us) {
+        return;
+    }
+    let board = &pos.board;
+    for side in CastlingSide::ALL {
+        let rook = side.rook_square(us);
+        if !pos.has_castling_right(us, side)
+            || board.piece_at(rook) != Some(Role::Rook.of(us))
+            || (attacks::between(king, rook) & board.occupied()).any()
+        {
+            continue;
+        }
+        let king_to = side.king_to(us);
+        // R9 with R8 attacks: a frozen pawn does not stop castling.
+        let path = attacks::between(king, king_to) | king_to;
+        if path.into_iter().all(|sq| pos.attackers_live(sq, !us, board.occupied(), their_live).is_empty()) {
+            sink.push(Move::Castle { king, rook });
+        }
+    }
+}

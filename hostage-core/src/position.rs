@@ -1,0 +1,732 @@
+//! [`Position`]: a validated position, with legal moves and play.
+//!
+//! Legality follows one principle (R8a): *after the whole move, prisons
+//! included, the mover's king is not attacked*, where a pawn on its 7th rank
+//! attacks the last rank only if its side has a queen, rook, bishop or knight
+//! in the enemy prison to promote to (R8). The move generator
+//! ([`crate::movegen`]) is fast and check-aware, and reaches exactly that
+//! verdict; the tests compare it with a plain make-and-test generator.
+
+use core::{fmt, num::NonZeroU32};
+
+use crate::{
+    attacks,
+    mv::king_home,
+    zobrist::{self, ReserveKind},
+    Bitboard, Board, ByColor, CastlingSide, Color, Move, MoveList, Piece, Reserve, Role, Setup,
+    Square,
+};
+
+/// The standard set of men of one side (R1), indexed P N B R Q K.
+pub(crate) const STANDARD_SET: [u32; 6] = [8, 2, 2, 2, 1, 1];
+
+/// A legal position of Hostage Chess: board, both prisons, both airfields,
+/// side to move, castling state, en passant and clocks.
+///
+/// Built only by [`Position::from_setup`] (or [`Position::new`], or from a
+/// FEN), so every `Position` satisfies the invariants listed on
+/// [`PositionError`].
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::{Position, Move, Role, Square};
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+///
+/// let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+/// let pos = pos.play(e4).expect("legal");
+/// assert_eq!(pos.board().piece_at(Square::E4).map(|p| p.role), Some(Role::Pawn));
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) prisons: ByColor<Reserve>,
+    pub(crate) airfields: ByColor<Reserve>,
+    pub(crate) turn: Color,
+    pub(crate) unmoved: Bitboard,
+    /// Set after a double step when an enemy pawn stands beside the pawn;
+    /// whether the capture is *legal* is decided on demand.
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: NonZeroU32,
+    /// Zobrist hash of everything but the en-passant file.
+    pub(crate) hash: u64,
+}
+
+/// Why a [`Setup`] is not a legal position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionError {
+    /// A side has no king on the board.
+    MissingKing,
+    /// A side has more than one king on the board.
+    TooManyKings,
+    /// A king is in a prison or an airfield (R4).
+    KingInReserve,
+    /// A pawn stands on rank 1 or 8.
+    PawnOnBackrank,
+    /// A side has more men of some role, on the board, in its airfield and in
+    /// the enemy prison together, than the standard set (R1, R2).
+    TooManyMen,
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// The castling state does not match the board: a never-moved king off
+    /// its home square, or an unmoved-rook corner without its rook (R9).
+    InvalidCastling,
+    /// The en-passant square is not behind a pawn that could just have made
+    /// a double step (R10).
+    InvalidEpSquare,
+}
+
+impl PositionError {
+    /// A stable identifier, shared with the Python and JavaScript bindings.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            PositionError::MissingKing => "missing_king",
+            PositionError::TooManyKings => "too_many_kings",
+            PositionError::KingInReserve => "king_in_reserve",
+            PositionError::PawnOnBackrank => "pawn_on_backrank",
+            PositionError::TooManyMen => "too_many_men",
+            PositionError::OppositeCheck => "opposite_check",
+            PositionError::InvalidCastling => "invalid_castling",
+            PositionError::InvalidEpSquare => "invalid_ep_square",
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PositionError::MissingKing => "a side has no king",
+            PositionError::TooManyKings => "a side has more than one king",
+            PositionError::KingInReserve => "a king is in a prison or an airfield",
+            PositionError::PawnOnBackrank => "a pawn stands on rank 1 or 8",
+            PositionError::TooManyMen => "a side has more men of a role than the standard set",
+            PositionError::OppositeCheck => "the side not to move is in check",
+            PositionError::InvalidCastling => "castling state does not match the board",
+            PositionError::InvalidEpSquare => "en-passant square does not follow a double step",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PositionError {}
+
+/// A move that is not legal in the position it was played in. The position
+/// is handed back unchanged.
+#[derive(Clone)]
+pub struct PlayError {
+    /// The rejected move.
+    pub mv: Move,
+    /// The position, unchanged.
+    pub position: Position,
+}
+
+impl PlayError {
+    /// The stable error code: `"illegal_move"`.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        "illegal_move"
+    }
+}
+
+impl fmt::Debug for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayError").field("mv", &self.mv).finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.mv)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PlayError {}
+
+/// How a game ends by the position alone (R11, R12).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move (R11).
+    Checkmate,
+    /// The side to move is not in check and has no legal move (R12).
+    Stalemate,
+    /// 100 plies without a capture, pawn move or pawn drop (R12, a choice of
+    /// this project).
+    FiftyMoves,
+    /// A position occurred for the third time (R12); decided by a game record.
+    ThreefoldRepetition,
+    /// A threefold repetition in whose cycle every move of one side gave
+    /// check (R12); decided by a game record.
+    PerpetualCheck,
+}
+
+impl Termination {
+    /// `"checkmate"`, `"stalemate"`, `"fifty_moves"`, `"threefold_repetition"`
+    /// or `"perpetual_check"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::PerpetualCheck => "perpetual_check",
+        }
+    }
+}
+
+/// The end of a game: how, and who won (`None` for a draw).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How the game ended.
+    pub termination: Termination,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The starting position (R1).
+    #[must_use]
+    pub fn new() -> Position {
+        Position::from_setup(Setup::start()).expect("the start position is legal")
+    }
+
+    /// Validates `setup`.
+    ///
+    /// An en-passant square that is well formed but allows no legal capture is
+    /// kept internally but is never written to FEN or hashed (R12).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] names the first broken invariant, checked in this
+    /// order: kings on the board, kings in reserves, pawns on rank 1/8, men
+    /// per role, castling state, en-passant square, the side not to move in
+    /// check.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let board = &setup.board;
+        for color in Color::ALL {
+            match board.by_piece(Role::King.of(color)).count() {
+                0 => return Err(PositionError::MissingKing),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings),
+            }
+            if setup.prison(color).has(Role::King) || setup.airfield(color).has(Role::King) {
+                return Err(PositionError::KingInReserve);
+            }
+        }
+        if board.pawns().intersects(Bitboard::BACKRANKS) {
+            return Err(PositionError::PawnOnBackrank);
+        }
+        for color in Color::ALL {
+            if setup.men(color).iter().zip(STANDARD_SET).any(|(&n, max)| n > max) {
+                return Err(PositionError::TooManyMen);
+            }
+        }
+        let unmoved = setup.normalized_unmoved();
+        for color in Color::ALL {
+            if unmoved.contains(king_home(color))
+                && board.piece_at(king_home(color)) != Some(Role::King.of(color))
+            {
+                return Err(PositionError::InvalidCastling);
+            }
+            for side in CastlingSide::ALL {
+                let corner = side.rook_square(color);
+                if unmoved.contains(corner) && board.piece_at(corner) != Some(Role::Rook.of(color))
+                {
+                    return Err(PositionError::InvalidCastling);
+                }
+            }
+        }
+        if (setup.unmoved & !(Bitboard::CORNERS | Square::E1 | Square::E8)).any() {
+            return Err(PositionError::InvalidCastling);
+        }
+        if let Some(ep) = setup.ep_square {
+            // R10: the square a pawn of the side not to move just skipped.
+            let them = !setup.turn;
+            let ok = ep.rank() == crate::Rank::THIRD.relative_to(them)
+                && !board.occupied().contains(ep)
+                && ep
+                    .offset(if them.is_white() { 8 } else { -8 })
+                    .is_some_and(|sq| board.piece_at(sq) == Some(Role::Pawn.of(them)))
+                && ep
+                    .offset(if them.is_white() { -8 } else { 8 })
+                    .is_some_and(|sq| !board.occupied().contains(sq));
+            if !ok {
+                return Err(PositionError::InvalidEpSquare);
+            }
+        }
+        let mut pos = Position {
+            board: setup.board,
+            prisons: setup.prisons,
+            airfields: setup.airfields,
+            turn: setup.turn,
+            unmoved,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        let them = !pos.turn;
+        if let Some(king) = pos.board.king_of(them) {
+            if pos.attackers(king, pos.turn, pos.board.occupied()).any() {
+                return Err(PositionError::OppositeCheck);
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The position as plain data. The en-passant square is kept only when
+    /// an en-passant capture is legal, as FEN writes it.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            prisons: self.prisons,
+            airfields: self.airfields,
+            turn: self.turn,
+            unmoved: self.unmoved,
+            ep_square: self.legal_ep_square(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The men on the board.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// `color`'s prison: the *enemy* men `color` has captured (R2).
+    #[must_use]
+    pub const fn prison(&self, color: Color) -> &Reserve {
+        self.prisons.get(color)
+    }
+
+    /// `color`'s airfield: `color`'s *own* men released by the opponent,
+    /// waiting to be dropped (R3).
+    #[must_use]
+    pub const fn airfield(&self, color: Color) -> &Reserve {
+        self.airfields.get(color)
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Never-moved kings and unmoved home-corner rooks (see [`Setup::unmoved`]).
+    #[must_use]
+    pub const fn unmoved(&self) -> Bitboard {
+        self.unmoved
+    }
+
+    /// Whether `color` keeps the right to castle on `side` (`K Q k q`, R9).
+    /// Whether castling is possible *now* also depends on the squares
+    /// between and on attacks.
+    #[must_use]
+    pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
+        self.unmoved.contains(king_home(color)) && self.unmoved.contains(side.rook_square(color))
+    }
+
+    /// Whether `color`'s king has never moved, so that a rook dropped on a
+    /// home corner revives a castling right (R9).
+    #[must_use]
+    pub fn king_unmoved(&self, color: Color) -> bool {
+        self.unmoved.contains(king_home(color))
+    }
+
+    /// The en-passant target square, only when an en-passant capture is legal.
+    #[must_use]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.legal_ep_square()
+    }
+
+    /// Plies since the last capture, pawn move or pawn drop (R12).
+    #[must_use]
+    pub const fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number: 1 at the start, incremented after each Black move.
+    #[must_use]
+    pub const fn fullmoves(&self) -> NonZeroU32 {
+        self.fullmoves
+    }
+
+    /// The square of `color`'s king.
+    #[must_use]
+    pub fn king_of(&self, color: Color) -> Square {
+        self.board.king_of(color).unwrap_or(Square::A1)
+    }
+
+    /// Whether `color`'s pawns can promote, i.e. `color`'s man of some role
+    /// Q/R/B/N is held in the enemy prison (R7). If not, `color`'s pawns on
+    /// the 7th rank are frozen (R8).
+    #[inline]
+    #[must_use]
+    pub fn can_promote(&self, color: Color) -> bool {
+        self.prisons.get(!color).has_promotion_piece()
+    }
+
+    /// Men of `by` attacking `sq` with the given occupancy, where frozen
+    /// pawns attack nothing on their last rank (R8).
+    #[inline]
+    pub(crate) fn attackers_live(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+        live: bool,
+    ) -> Bitboard {
+        let mut attackers = self.board.attackers_to(sq, by, occupied);
+        if !live && sq.rank() == crate::Rank::EIGHTH.relative_to(by) {
+            attackers &= !self.board.pawns();
+        }
+        attackers
+    }
+
+    /// Men of `by` attacking `sq` in this position (R8 applied).
+    #[inline]
+    pub(crate) fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_live(sq, by, occupied, self.can_promote(by))
+    }
+
+    /// The enemy men giving check to the side to move (frozen pawns never do).
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.king_of(self.turn), !self.turn, self.board.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Enemy pawns that would attack the king of the side to move if they
+    /// were not frozen (R8a). Empty whenever the enemy can promote.
+    #[must_use]
+    pub fn pseudo_checkers(&self) -> Bitboard {
+        let us = self.turn;
+        if self.can_promote(!us) {
+            return Bitboard::EMPTY;
+        }
+        let king = self.king_of(us);
+        if king.rank() != crate::Rank::FIRST.relative_to(us) {
+            return Bitboard::EMPTY;
+        }
+        attacks::pawn_attacks(us, king) & self.board.by_piece(Role::Pawn.of(!us))
+    }
+
+    /// Whether the king of the side to move is in pseudo-check: attacked
+    /// only by frozen pawns (R8a). It is not in check, but no move may
+    /// unfreeze such a pawn.
+    #[must_use]
+    pub fn is_pseudo_check(&self) -> bool {
+        self.pseudo_checkers().any() && !self.is_check()
+    }
+
+    /// Every legal move: board moves, airfield drops and exchanges.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::with_capacity(64);
+        crate::movegen::generate(self, &mut moves);
+        moves
+    }
+
+    /// Appends every legal move to `moves` (reusing its allocation).
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        crate::movegen::generate(self, moves);
+    }
+
+    /// The number of legal moves, counted without building the list (drops
+    /// and exchanges are counted per role pair, not one by one).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = crate::movegen::Counter(0);
+        crate::movegen::generate(self, &mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut finder = crate::movegen::Finder { target: *m, found: false };
+        crate::movegen::generate(self, &mut finder);
+        finder.found
+    }
+
+    /// Whether the side to move is checkmated (R11): in check, and no board
+    /// move, drop or exchange gets it out.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the side to move is stalemated (R12): not in check, and no
+    /// legal move of any kind.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the fifty-move draw has been reached (R12: 100 plies).
+    #[must_use]
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmoves >= 100
+    }
+
+    /// The outcome decided by this position alone: checkmate, stalemate, or
+    /// the fifty-move draw (a mate on the 100th ply still wins). Repetitions
+    /// need the game's history.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            Some(if self.is_check() {
+                Outcome { termination: Termination::Checkmate, winner: Some(!self.turn) }
+            } else {
+                Outcome { termination: Termination::Stalemate, winner: None }
+            })
+        } else if self.is_fifty_moves() {
+            Some(Outcome { termination: Termination::FiftyMoves, winner: None })
+        } else {
+            None
+        }
+    }
+
+    /// Plays `m`, or hands back the unchanged position if it is not legal.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`], holding the move and this position.
+    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
+        if self.is_legal(&m) {
+            self.play_unchecked(m);
+            Ok(self)
+        } else {
+            Err(PlayError { mv: m, position: self })
+        }
+    }
+
+    /// Plays `m` in place without checking legality. For move generators and
+    /// perft; `m` must come from [`Position::legal_moves`] of this position,
+    /// otherwise the position may become inconsistent (it never panics on a
+    /// consistent one).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        self.ep_square = None;
+        self.halfmoves = if m.is_zeroing() { 0 } else { self.halfmoves.saturating_add(1) };
+        match m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                if let Some(captured) = capture {
+                    self.remove(captured.of(them), to);
+                    self.reserve_add(ReserveKind::Prison(us), captured);
+                    self.set_unmoved(self.unmoved.without(to));
+                }
+                self.remove(role.of(us), from);
+                if let Some(promoted) = promotion {
+                    // R7: the pawn and the man in the opponent's prison change places.
+                    self.reserve_remove(ReserveKind::Prison(them), promoted);
+                    self.reserve_add(ReserveKind::Prison(them), Role::Pawn);
+                    self.put(promoted.of(us), to);
+                } else {
+                    self.put(role.of(us), to);
+                }
+                let mut unmoved = self.unmoved.without(from);
+                if role == Role::King {
+                    unmoved = self.without_castling(unmoved, us);
+                }
+                self.set_unmoved(unmoved);
+                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    let skipped = Square::new_unchecked((from.index() + to.index()) / 2);
+                    let adjacent = attacks::pawn_attacks(us, skipped)
+                        & self.board.by_piece(Role::Pawn.of(them));
+                    if adjacent.any() {
+                        self.ep_square = Some(skipped);
+                    }
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.remove(Role::Pawn.of(them), captured);
+                self.reserve_add(ReserveKind::Prison(us), Role::Pawn);
+                self.remove(Role::Pawn.of(us), from);
+                self.put(Role::Pawn.of(us), to);
+            }
+            Move::Castle { king, rook } => {
+                let side = m.castling_side().unwrap_or(CastlingSide::KingSide);
+                self.remove(Role::King.of(us), king);
+                self.remove(Role::Rook.of(us), rook);
+                self.put(Role::King.of(us), side.king_to(us));
+                self.put(Role::Rook.of(us), side.rook_to(us));
+                let unmoved = self.without_castling(self.unmoved, us);
+                self.set_unmoved(unmoved);
+            }
+            Move::Drop { role, to } => {
+                self.reserve_remove(ReserveKind::Airfield(us), role);
+                self.drop_man(role.of(us), to);
+            }
+            Move::Exchange { released, rescued, to } => {
+                // R5: the enemy man goes from our prison to their airfield,
+                // ours from their prison onto the board.
+                self.reserve_remove(ReserveKind::Prison(us), released);
+                self.reserve_add(ReserveKind::Airfield(them), released);
+                self.reserve_remove(ReserveKind::Prison(them), rescued);
+                self.drop_man(rescued.of(us), to);
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    fn drop_man(&mut self, piece: Piece, to: Square) {
+        self.put(piece, to);
+        // R9: a rook dropped on its home corner counts as unmoved, so a
+        // never-moved king regains the right.
+        if piece.role == Role::Rook
+            && self.king_unmoved(piece.color)
+            && CastlingSide::ALL.iter().any(|s| s.rook_square(piece.color) == to)
+        {
+            self.set_unmoved(self.unmoved.with(to));
+        }
+    }
+
+    fn without_castling(&self, unmoved: Bitboard, color: Color) -> Bitboard {
+        let mut unmoved = unmoved.without(king_home(color));
+        for side in CastlingSide::ALL {
+            unmoved.discard(side.rook_square(color));
+        }
+        unmoved
+    }
+
+    #[inline]
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.board.toggle(piece, sq);
+        self.hash ^= zobrist::piece(piece.color, piece.role, sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        self.board.toggle(piece, sq);
+        self.hash ^= zobrist::piece(piece.color, piece.role, sq);
+    }
+
+    fn reserve_mut(&mut self, kind: ReserveKind) -> &mut Reserve {
+        match kind {
+            ReserveKind::Prison(c) => self.prisons.get_mut(c),
+            ReserveKind::Airfield(c) => self.airfields.get_mut(c),
+        }
+    }
+
+    #[inline]
+    fn reserve_add(&mut self, kind: ReserveKind, role: Role) {
+        let reserve = self.reserve_mut(kind);
+        reserve.add(role);
+        let level = reserve.count(role);
+        self.hash ^= zobrist::reserve(kind, role, level);
+    }
+
+    #[inline]
+    fn reserve_remove(&mut self, kind: ReserveKind, role: Role) {
+        let reserve = self.reserve_mut(kind);
+        let level = reserve.count(role);
+        if reserve.remove(role) {
+            self.hash ^= zobrist::reserve(kind, role, level);
+        }
+    }
+
+    fn set_unmoved(&mut self, unmoved: Bitboard) {
+        self.hash ^= castling_hash(self.unmoved) ^ castling_hash(unmoved);
+        self.unmoved = unmoved;
+    }
+
+    /// The en-passant square if an en-passant capture is legal.
+    fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        crate::movegen::has_legal_ep(self, ep).then_some(ep)
+    }
+
+    /// The Zobrist hash (see [`crate::zobrist`]): equal for positions that
+    /// R12 counts as the same, and updated incrementally by play.
+    #[must_use]
+    pub fn zobrist_hash(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(ep) => self.hash ^ zobrist::ep_file(ep.file().index()),
+            None => self.hash,
+        }
+    }
+
+    /// The Zobrist hash computed from scratch (for tests of the incremental one).
+    #[must_use]
+    pub fn zobrist_hash_from_scratch(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(ep) => self.compute_hash() ^ zobrist::ep_file(ep.file().index()),
+            None => self.compute_hash(),
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, piece) in self.board.iter() {
+            h ^= zobrist::piece(piece.color, piece.role, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h ^= castling_hash(self.unmoved);
+        for color in Color::ALL {
+            for (kind, reserve) in [
+                (ReserveKind::Prison(color), self.prison(color)),
+                (ReserveKind::Airfield(color), self.airfield(color)),
+            ] {
+                for role in Role::HOSTAGES {
+                    for level in 1..=reserve.count(role) {
+                        h ^= zobrist::reserve(kind, role, level);
+                    }
+                }
+            }
+        }
+        h
+    }
+}
+
+fn castling_hash(unmoved: Bitboard) -> u64 {
+    let mut h = 0;
+    for (i, (color, side)) in [
+        (Color::White, CastlingSide::KingSide),
+        (Color::White, CastlingSide::QueenSide),
+        (Color::Black, CastlingSide::KingSide),
+        (Color::Black, CastlingSide::QueenSide),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if unmoved.contains(king_home(color)) && unmoved.contains(side.rook_square(color)) {
+            h ^= zobrist::castling(i);
+        }
+    }
+    h
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::Fen::from_position(self))
+    }
+}

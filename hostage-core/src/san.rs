@@ -1,0 +1,592 @@
+//! Standard algebraic notation with the Hostage Chess forms.
+//!
+//! | move | written |
+//! | --- | --- |
+//! | airfield drop of a piece | `N*c7` |
+//! | airfield drop of a pawn | `*c7` |
+//! | exchange | `(B-N)N*c7`: released role, rescued role, then the drop |
+//! | exchange rescuing a pawn | `(R-P)*c7` |
+//! | promotion | `e8=Q`, `dxe8=N`: the role fetched from the prison |
+//!
+//! **Writing** is orthodox otherwise: minimal disambiguation among the legal
+//! moves (file, else rank, else both), `x` for captures, `O-O`/`O-O-O`, and
+//! `+`/`#` judged on the complete legal move list, drops and exchanges
+//! included.
+//!
+//! **Reading** is lenient by default, where no ambiguity arises: `@` for
+//! `*`, an explicit `P` (`P*c7`, `(R-P)P*c7`), the en dash `–` for `-`,
+//! `0-0`, a missing or extra `x`, any `+`/`#`/`mate` suffix, annotation
+//! marks like `!?`, a promotion without `=`, and the inventor's
+//! disambiguation style `N(b)d7`. [`San::from_ascii_strict`] with
+//! [`San::to_move_strict`] accepts exactly the canonical form. An ambiguous
+//! or illegal move is an error, never a guess.
+//!
+//! # Examples
+//!
+//! ```
+//! use hostage_core::{san::San, Position};
+//!
+//! let pos = Position::new();
+//! let m = San::from_ascii(b"Nf3")?.to_move(&pos)?;
+//! assert_eq!(San::write(&pos, &m), "Nf3");
+//! # Ok::<_, hostage_core::san::SanError>(())
+//! ```
+
+use alloc::{string::String, vec::Vec};
+use core::{fmt, fmt::Write as _};
+
+use crate::{CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
+
+/// A move in SAN, parsed but not yet matched against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A board move other than castling.
+    Normal {
+        /// Role of the moving man.
+        role: Role,
+        /// File of the start square, if given.
+        file: Option<File>,
+        /// Rank of the start square, if given.
+        rank: Option<Rank>,
+        /// Whether `x` was written.
+        capture: bool,
+        /// Destination.
+        to: Square,
+        /// Promotion role, if given.
+        promotion: Option<Role>,
+    },
+    /// `O-O` or `O-O-O`.
+    Castle(CastlingSide),
+    /// An airfield drop.
+    Drop {
+        /// Role dropped.
+        role: Role,
+        /// Destination.
+        to: Square,
+    },
+    /// An exchange.
+    Exchange {
+        /// Role released from the mover's prison.
+        released: Role,
+        /// Role rescued and dropped.
+        rescued: Role,
+        /// Destination.
+        to: Square,
+    },
+}
+
+/// Why a SAN move was rejected.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanError {
+    /// The text is not SAN; `position` is the byte offset where reading failed.
+    Syntax {
+        /// Byte offset into the input.
+        position: usize,
+    },
+    /// The move is well formed but no legal move matches it.
+    Illegal,
+    /// More than one legal move matches it.
+    Ambiguous,
+}
+
+impl SanError {
+    /// `"invalid_san"`, `"illegal_san"` or `"ambiguous_san"`, shared with the bindings.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            SanError::Syntax { .. } => "invalid_san",
+            SanError::Illegal => "illegal_san",
+            SanError::Ambiguous => "ambiguous_san",
+        }
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { position } => write!(f, "invalid san (at character {position})"),
+            SanError::Illegal => f.write_str("illegal san: no legal move matches"),
+            SanError::Ambiguous => f.write_str("ambiguous san: several legal moves match"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SanError {}
+
+/// Longest SAN text read (the longest real move is `(Q-R)R*c7+`).
+const MAX_LEN: usize = 64;
+
+struct Reader<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn err(&self) -> SanError {
+        SanError::Syntax { position: self.i.min(self.s.len()) }
+    }
+    fn square(&mut self) -> Result<Square, SanError> {
+        let sq = self
+            .s
+            .get(self.i..self.i + 2)
+            .and_then(|name| Square::from_ascii(name).ok())
+            .ok_or_else(|| self.err())?;
+        self.i += 2;
+        Ok(sq)
+    }
+    fn piece_role(&mut self) -> Option<Role> {
+        let role = match self.peek()? {
+            b'N' => Role::Knight,
+            b'B' => Role::Bishop,
+            b'R' => Role::Rook,
+            b'Q' => Role::Queen,
+            b'K' => Role::King,
+            b'P' => Role::Pawn,
+            _ => return None,
+        };
+        self.i += 1;
+        Some(role)
+    }
+    fn hostage_role(&mut self) -> Result<Role, SanError> {
+        match self.piece_role() {
+            Some(Role::King) | None => {
+                self.i = self.i.saturating_sub(usize::from(self.s.get(self.i.wrapping_sub(1)) == Some(&b'K')));
+                Err(self.err())
+            }
+            Some(role) => Ok(role),
+        }
+    }
+}
+
+/// Cuts off check/mate marks and annotations; maps lenient spellings.
+fn normalize(s: &[u8], strict: bool) -> Result<Vec<u8>, SanError> {
+    if s.len() > MAX_LEN {
+        return Err(SanError::Syntax { position: MAX_LEN });
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        // The en dash U+2013 is E2 80 93 in UTF-8.
+        if !strict && s[i..].starts_with(&[0xe2, 0x80, 0x93]) {
+            out.push(b'-');
+            i += 3;
+            continue;
+        }
+        let c = s[i];
+        if !c.is_ascii() || c.is_ascii_control() {
+            return Err(SanError::Syntax { position: i });
+        }
+        out.push(if !strict && c == b'@' { b'*' } else { c });
+        i += 1;
+    }
+    if strict {
+        if out.last() == Some(&b'+') || out.last() == Some(&b'#') {
+            out.pop();
+        }
+        return Ok(out);
+    }
+    let mut trimmed = out.as_slice();
+    loop {
+        let before = trimmed.len();
+        trimmed = trimmed.trim_ascii_end();
+        if trimmed.ends_with(b"mate") {
+            trimmed = &trimmed[..trimmed.len() - 4];
+        }
+        while let Some((&last, rest)) = trimmed.split_last() {
+            if matches!(last, b'+' | b'#' | b'!' | b'?') {
+                trimmed = rest;
+            } else {
+                break;
+            }
+        }
+        if trimmed.len() == before {
+            break;
+        }
+    }
+    Ok(trimmed.trim_ascii_start().to_vec())
+}
+
+impl San {
+    /// Parses SAN leniently (see the module docs).
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] with the offset where reading failed.
+    pub fn from_ascii(s: &[u8]) -> Result<San, SanError> {
+        San::parse(s, false)
+    }
+
+    /// Parses SAN in the canonical form only (a trailing `+` or `#` allowed).
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] with the offset where reading failed.
+    pub fn from_ascii_strict(s: &[u8]) -> Result<San, SanError> {
+        San::parse(s, true)
+    }
+
+    fn parse(s: &[u8], strict: bool) -> Result<San, SanError> {
+        let text = normalize(s, strict)?;
+        let mut r = Reader { s: &text, i: 0 };
+        let castle = |t: &[u8], o: u8| -> Option<CastlingSide> {
+            if t == [o, b'-', o] {
+                Some(CastlingSide::KingSide)
+            } else if t == [o, b'-', o, b'-', o] {
+                Some(CastlingSide::QueenSide)
+            } else {
+                None
+            }
+        };
+        if let Some(side) = castle(&text, b'O').or_else(|| if strict { None } else { castle(&text, b'0') }) {
+            return Ok(San::Castle(side));
+        }
+        let san = if r.eat(b'(') {
+            let released = r.hostage_role()?;
+            if !r.eat(b'-') {
+                return Err(r.err());
+            }
+            let rescued = r.hostage_role()?;
+            if !r.eat(b')') {
+                return Err(r.err());
+            }
+            if rescued == Role::Pawn {
+                if !strict {
+                    r.eat(b'P');
+                }
+            } else {
+                let at = r.i;
+                if r.piece_role() != Some(rescued) {
+                    r.i = at;
+                    return Err(r.err());
+                }
+            }
+            if !r.eat(b'*') {
+                return Err(r.err());
+            }
+            San::Exchange { released, rescued, to: r.square()? }
+        } else if text.contains(&b'*') {
+            let role = match r.peek() {
+                Some(b'*') => Role::Pawn,
+                _ => match r.hostage_role()? {
+                    Role::Pawn if strict => return Err(SanError::Syntax { position: 0 }),
+                    role => role,
+                },
+            };
+            if !r.eat(b'*') {
+                return Err(r.err());
+            }
+            San::Drop { role, to: r.square()? }
+        } else {
+            San::parse_normal(&mut r, strict)?
+        };
+        if r.i != text.len() {
+            return Err(r.err());
+        }
+        Ok(san)
+    }
+
+    fn parse_normal(r: &mut Reader<'_>, strict: bool) -> Result<San, SanError> {
+        let role = match r.piece_role() {
+            Some(Role::Pawn) if strict => return Err(SanError::Syntax { position: 0 }),
+            Some(role) => role,
+            None => Role::Pawn,
+        };
+        let (mut file, mut rank) = (None, None);
+        let mut capture = false;
+        // Everything up to the destination: disambiguation, `x`, `(b)`.
+        let paren = !strict && r.eat(b'(');
+        loop {
+            let rest = &r.s[r.i..];
+            // The destination is the last square before an optional promotion.
+            let is_destination = Square::from_ascii(rest.get(..2).unwrap_or(&[])).is_ok()
+                && !matches!(rest.get(2), Some(b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-' | b':'))
+                && !paren;
+            if is_destination {
+                break;
+            }
+            match r.peek() {
+                Some(c @ b'a'..=b'h') if file.is_none() => {
+                    file = File::from_char(c as char);
+                    r.i += 1;
+                }
+                Some(c @ b'1'..=b'8') if rank.is_none() => {
+                    rank = Rank::from_char(c as char);
+                    r.i += 1;
+                }
+                Some(b')') if paren => {
+                    r.i += 1;
+                    let capture = r.eat(b'x') || capture;
+                    return San::parse_normal_rest(r, role, file, rank, capture, strict);
+                }
+                Some(b'x') if !capture => {
+                    capture = true;
+                    r.i += 1;
+                }
+                Some(b':' | b'-') if !strict && !capture => {
+                    capture = r.peek() == Some(b':');
+                    r.i += 1;
+                }
+                _ => return Err(r.err()),
+            }
+        }
+        San::parse_normal_rest(r, role, file, rank, capture, strict)
+    }
+
+    fn parse_normal_rest(
+        r: &mut Reader<'_>,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        strict: bool,
+    ) -> Result<San, SanError> {
+        let to = r.square()?;
+        let promotion = if r.eat(b'=') || (!strict && r.peek().is_some()) {
+            let paren = !strict && r.eat(b'(');
+            let role = match r.piece_role() {
+                Some(role) if Role::PROMOTION.contains(&role) => role,
+                _ => {
+                    r.i = r.i.min(r.s.len());
+                    return Err(r.err());
+                }
+            };
+            if paren && !r.eat(b')') {
+                return Err(r.err());
+            }
+            Some(role)
+        } else {
+            None
+        };
+        Ok(San::Normal { role, file, rank, capture, to, promotion })
+    }
+
+    /// Whether `m` fits this SAN (lenient: the capture mark is not checked).
+    #[must_use]
+    pub fn matches(&self, m: &Move) -> bool {
+        match (*self, *m) {
+            (San::Castle(side), Move::Castle { .. }) => m.castling_side() == Some(side),
+            (San::Drop { role, to }, Move::Drop { role: r, to: t }) => role == r && to == t,
+            (
+                San::Exchange { released, rescued, to },
+                Move::Exchange { released: x, rescued: y, to: t },
+            ) => released == x && rescued == y && to == t,
+            (San::Normal { role, file, rank, to, promotion, .. }, _) => {
+                let Some(from) = m.from() else { return false };
+                if m.kind() == crate::MoveKind::Castle {
+                    return false;
+                }
+                m.role() == role
+                    && m.to() == to
+                    && file.is_none_or(|f| from.file() == f)
+                    && rank.is_none_or(|r| from.rank() == r)
+                    && (promotion.is_none() || m.promotion() == promotion)
+            }
+            _ => false,
+        }
+    }
+
+    /// Finds the one legal move this SAN names.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Illegal`] if none matches, [`SanError::Ambiguous`] if
+    /// several do (for example a promotion written without its role when
+    /// the prison holds several).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let mut found = None;
+        for m in candidates(pos, self) {
+            if self.matches(&m) {
+                if found.is_some() {
+                    return Err(SanError::Ambiguous);
+                }
+                found = Some(m);
+            }
+        }
+        found.ok_or(SanError::Illegal)
+    }
+
+    /// Like [`San::to_move`], and also requires the text to be the canonical
+    /// SAN of the move (up to the `+`/`#` mark).
+    ///
+    /// # Errors
+    ///
+    /// As [`San::to_move`]; a non-canonical spelling is [`SanError::Syntax`].
+    pub fn to_move_strict(&self, pos: &Position) -> Result<Move, SanError> {
+        let m = self.to_move(pos)?;
+        if San::from_move(pos, &m) == *self {
+            Ok(m)
+        } else {
+            Err(SanError::Syntax { position: 0 })
+        }
+    }
+
+    /// The canonical SAN (without `+`/`#`) of a legal move.
+    #[must_use]
+    pub fn from_move(pos: &Position, m: &Move) -> San {
+        match *m {
+            Move::Castle { .. } => San::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
+            Move::Drop { role, to } => San::Drop { role, to },
+            Move::Exchange { released, rescued, to } => San::Exchange { released, rescued, to },
+            Move::Normal { role: Role::Pawn, .. } | Move::EnPassant { .. } => {
+                let from = m.from().unwrap_or(Square::A1);
+                let capture = m.is_capture();
+                San::Normal {
+                    role: Role::Pawn,
+                    file: capture.then(|| from.file()),
+                    rank: None,
+                    capture,
+                    to: m.to(),
+                    promotion: m.promotion(),
+                }
+            }
+            Move::Normal { role, from, capture, to, .. } => {
+                let (mut file, mut rank) = (None, None);
+                if role != Role::King {
+                    let others: MoveList = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|o| {
+                            o.kind() == crate::MoveKind::Normal
+                                && o.role() == role
+                                && o.to() == to
+                                && o.from() != Some(from)
+                        })
+                        .collect();
+                    if !others.is_empty() {
+                        if others.iter().all(|o| o.from().map(Square::file) != Some(from.file())) {
+                            file = Some(from.file());
+                        } else if others
+                            .iter()
+                            .all(|o| o.from().map(Square::rank) != Some(from.rank()))
+                        {
+                            rank = Some(from.rank());
+                        } else {
+                            file = Some(from.file());
+                            rank = Some(from.rank());
+                        }
+                    }
+                }
+                San::Normal { role, file, rank, capture: capture.is_some(), to, promotion: None }
+            }
+        }
+    }
+
+    /// The canonical SAN of a legal move, with `+` or `#`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{san::San, Move, Position, Role, Square};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")?;
+    /// let drop = Move::Drop { role: Role::Queen, to: Square::E7 };
+    /// assert_eq!(San::write(&pos, &drop), "Q*e7+");
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn write(pos: &Position, m: &Move) -> String {
+        let mut s = String::new();
+        let _ = write!(s, "{}", San::from_move(pos, m));
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        if after.is_checkmate() {
+            s.push('#');
+        } else if after.is_check() {
+            s.push('+');
+        }
+        s
+    }
+}
+
+/// The legal moves worth matching against `san` (all of them, but only
+/// drops/exchanges of the right roles are listed one by one).
+fn candidates(pos: &Position, san: &San) -> MoveList {
+    match *san {
+        San::Drop { role, to } => {
+            let m = Move::Drop { role, to };
+            if pos.is_legal(&m) { alloc::vec![m] } else { MoveList::new() }
+        }
+        San::Exchange { released, rescued, to } => {
+            let m = Move::Exchange { released, rescued, to };
+            if pos.is_legal(&m) { alloc::vec![m] } else { MoveList::new() }
+        }
+        _ => pos.legal_moves().into_iter().filter(|m| !m.is_drop()).collect(),
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
+            San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
+            San::Drop { role: Role::Pawn, to } => write!(f, "*{to}"),
+            San::Drop { role, to } => write!(f, "{}*{to}", role.upper_char()),
+            San::Exchange { released, rescued, to } => {
+                write!(f, "({}-{})", released.upper_char(), rescued.upper_char())?;
+                if rescued != Role::Pawn {
+                    write!(f, "{}", rescued.upper_char())?;
+                }
+                write!(f, "*{to}")
+            }
+            San::Normal { role, file, rank, capture, to, promotion } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={}", p.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl core::str::FromStr for San {
+    type Err = SanError;
+    fn from_str(s: &str) -> Result<San, SanError> {
+        San::from_ascii(s.as_bytes())
+    }
+}
+
+impl Position {
+    /// Plays a move given in SAN (lenient) or in long form, in that order of
+    /// preference: useful for command lines and scripts.
+    ///
+    /// # Errors
+    ///
+    /// The SAN error if neither reading names a legal move (an
+    /// [`SanError::Ambiguous`] is reported as such).
+    pub fn parse_move(&self, text: &str) -> Result<Move, SanError> {
+        let san_result = San::from_ascii(text.as_bytes()).and_then(|san| san.to_move(self));
+        match san_result {
+            Ok(m) => Ok(m),
+            Err(SanError::Ambiguous) => Err(SanError::Ambiguous),
+            Err(e) => match crate::uci::UciMove::from_ascii(text.trim().as_bytes()) {
+                Ok(uci) => uci.to_move(self).map_err(|_| SanError::Illegal),
+                Err(_) => Err(e),
+            },
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! [`Setup`]: a position as plain data, not necessarily legal.
+
+use core::num::NonZeroU32;
+
+use crate::{mv::king_home, Bitboard, Board, ByColor, CastlingSide, Color, Reserve, Role, Square};
+
+/// A not necessarily legal position: what the FEN parser produces and what
+/// [`crate::Position::from_setup`] validates.
+///
+/// # Prisons and airfields
+///
+/// `prisons.white` is **White's prison**, holding the *black* men White
+/// captured; `airfields.white` is **White's airfield**, holding *white* men
+/// that Black released in exchanges (R2, R3).
+///
+/// # Castling
+///
+/// R9 needs more than the four orthodox rights, because a right can come
+/// back: `unmoved` holds each king home square (e1, e8) whose king has never
+/// moved, and each home corner (a1, h1, a8, h8) whose rook counts as unmoved
+/// (it has stood there since the start or since it was dropped there). A
+/// right is in force when both the king's square and the corner are in the
+/// set. A corner without its king's square means nothing and is dropped by
+/// [`Setup::normalized_unmoved`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The men on the board.
+    pub board: Board,
+    /// `prisons.white` holds the black men White captured, and vice versa (R2).
+    pub prisons: ByColor<Reserve>,
+    /// `airfields.white` holds white men Black released, and vice versa (R3).
+    pub airfields: ByColor<Reserve>,
+    /// The side to move.
+    pub turn: Color,
+    /// Never-moved kings (e1/e8) and unmoved home-corner rooks (R9).
+    pub unmoved: Bitboard,
+    /// The square behind a pawn that just made a double step, if any (R10).
+    pub ep_square: Option<Square>,
+    /// Plies since the last capture, pawn move or pawn drop (R12).
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and incremented after Black's move.
+    pub fullmoves: NonZeroU32,
+}
+
+impl Setup {
+    /// The starting position (R1): empty prisons and airfields, all castling
+    /// rights.
+    #[must_use]
+    pub fn start() -> Setup {
+        Setup {
+            board: Board::new(),
+            prisons: ByColor::default(),
+            airfields: ByColor::default(),
+            turn: Color::White,
+            unmoved: Bitboard::CORNERS | Square::E1 | Square::E8,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: NonZeroU32::MIN,
+        }
+    }
+
+    /// An empty board, nothing held, White to move, no castling state.
+    #[must_use]
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            prisons: ByColor::default(),
+            airfields: ByColor::default(),
+            turn: Color::White,
+            unmoved: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: NonZeroU32::MIN,
+        }
+    }
+
+    /// `color`'s prison: the enemy men `color` captured (R2).
+    #[must_use]
+    pub const fn prison(&self, color: Color) -> &Reserve {
+        self.prisons.get(color)
+    }
+
+    /// `color`'s airfield: `color`'s own men waiting to be dropped (R3).
+    #[must_use]
+    pub const fn airfield(&self, color: Color) -> &Reserve {
+        self.airfields.get(color)
+    }
+
+    /// `unmoved` without corners whose king square is missing.
+    #[must_use]
+    pub fn normalized_unmoved(&self) -> Bitboard {
+        let mut unmoved = self.unmoved & (Bitboard::CORNERS | Square::E1 | Square::E8);
+        for color in Color::ALL {
+            if !unmoved.contains(king_home(color)) {
+                for side in CastlingSide::ALL {
+                    unmoved.discard(side.rook_square(color));
+                }
+            }
+        }
+        unmoved
+    }
+
+    /// Whether `color` may still castle on `side` some time, i.e. the right
+    /// written `K`, `Q`, `k` or `q` in FEN is in force (R9).
+    #[must_use]
+    pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
+        self.unmoved.contains(king_home(color)) && self.unmoved.contains(side.rook_square(color))
+    }
+
+    /// How many men of each role `color` has in all: on the board, in its own
+    /// airfield and in the enemy prison. A legal move never changes it (R1/R2).
+    #[must_use]
+    pub fn men(&self, color: Color) -> [u32; 6] {
+        let mut men = [0; 6];
+        for role in Role::ALL {
+            men[role.index()] = self.board.by_piece(role.of(color)).count()
+                + u32::from(self.airfield(color).count(role))
+                + u32::from(self.prison(!color).count(role));
+        }
+        men
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::start()
+    }
+}

@@ -1,0 +1,252 @@
+//! The long, UCI-style move form, for engines and wire formats.
+//!
+//! | move | written |
+//! | --- | --- |
+//! | board move | `e2e4` |
+//! | promotion | `e7e8q` (the role fetched from the prison, R7) |
+//! | castling | `e1g1` (the king's move) |
+//! | airfield drop | `N@c7`, `P@c7` |
+//! | exchange | `N#B@c7`: rescued role, `#`, released role, `@`, square |
+//!
+//! Role letters of drops and exchanges are read in either case and written
+//! uppercase. A [`UciMove`] is context-free text; [`UciMove::to_move`] finds
+//! the legal [`Move`] it names in a position.
+//!
+//! # Examples
+//!
+//! ```
+//! use hostage_core::{uci::UciMove, Position};
+//!
+//! let pos = Position::new();
+//! let m = UciMove::from_ascii(b"g1f3")?.to_move(&pos)?;
+//! assert_eq!(UciMove::from_move(&m).to_string(), "g1f3");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use core::{fmt, str::FromStr};
+
+use crate::{CastlingSide, File, Move, Position, Role, Square};
+
+/// A move in long form, not yet checked against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// A board move (castling is the king's two-square move).
+    Normal {
+        /// Start square.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Role fetched from the prison by a promotion.
+        promotion: Option<Role>,
+    },
+    /// An airfield drop.
+    Drop {
+        /// Role dropped.
+        role: Role,
+        /// Destination.
+        to: Square,
+    },
+    /// An exchange.
+    Exchange {
+        /// Role rescued from the opponent's prison and dropped.
+        rescued: Role,
+        /// Role released from the mover's prison.
+        released: Role,
+        /// Destination of the rescued man.
+        to: Square,
+    },
+}
+
+/// Why a long-form move was rejected.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UciError {
+    /// The text is not a long-form move; `position` is the byte offset of the
+    /// first character that does not fit.
+    Syntax {
+        /// Byte offset into the input.
+        position: usize,
+    },
+    /// The text is well formed but names no legal move in the position.
+    Illegal,
+}
+
+impl UciError {
+    /// `"invalid_uci"` or `"illegal_uci"`, shared with the bindings.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            UciError::Syntax { .. } => "invalid_uci",
+            UciError::Illegal => "illegal_uci",
+        }
+    }
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciError::Syntax { position } => {
+                write!(f, "invalid long-form move (at character {position})")
+            }
+            UciError::Illegal => f.write_str("illegal move"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UciError {}
+
+fn square_at(s: &[u8], at: usize) -> Result<Square, UciError> {
+    match s.get(at..at + 2) {
+        Some(name) => Square::from_ascii(name).map_err(|_| UciError::Syntax {
+            position: if File::from_char(name[0] as char).is_some() { at + 1 } else { at },
+        }),
+        None => Err(UciError::Syntax { position: s.len().min(at + 1) }),
+    }
+}
+
+fn hostage_role(c: Option<&u8>, at: usize) -> Result<Role, UciError> {
+    match c.and_then(|&c| Role::from_char(c as char)) {
+        Some(Role::King) | None => Err(UciError::Syntax { position: at }),
+        Some(role) => Ok(role),
+    }
+}
+
+impl UciMove {
+    /// Parses a long-form move.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Syntax`] with the offset of the first bad character.
+    pub fn from_ascii(s: &[u8]) -> Result<UciMove, UciError> {
+        let expect = |at: usize, c: u8| -> Result<(), UciError> {
+            if s.get(at) == Some(&c) {
+                Ok(())
+            } else {
+                Err(UciError::Syntax { position: at.min(s.len()) })
+            }
+        };
+        let end = |at: usize| -> Result<(), UciError> {
+            if s.len() == at {
+                Ok(())
+            } else {
+                Err(UciError::Syntax { position: at.min(s.len()) })
+            }
+        };
+        match s.get(1) {
+            Some(b'@') => {
+                let role = hostage_role(s.first(), 0)?;
+                let to = square_at(s, 2)?;
+                end(4)?;
+                Ok(UciMove::Drop { role, to })
+            }
+            Some(b'#') => {
+                let rescued = hostage_role(s.first(), 0)?;
+                let released = hostage_role(s.get(2), 2)?;
+                expect(3, b'@')?;
+                let to = square_at(s, 4)?;
+                end(6)?;
+                Ok(UciMove::Exchange { rescued, released, to })
+            }
+            _ => {
+                let from = square_at(s, 0)?;
+                let to = square_at(s, 2)?;
+                let promotion = match s.get(4) {
+                    None => None,
+                    Some(&c) => match Role::from_char(c as char) {
+                        Some(role) if Role::PROMOTION.contains(&role) => Some(role),
+                        _ => return Err(UciError::Syntax { position: 4 }),
+                    },
+                };
+                end(if promotion.is_some() { 5 } else { 4 })?;
+                Ok(UciMove::Normal { from, to, promotion })
+            }
+        }
+    }
+
+    /// The long form of a move.
+    #[must_use]
+    pub fn from_move(m: &Move) -> UciMove {
+        match *m {
+            Move::Normal { from, to, promotion, .. } => UciMove::Normal { from, to, promotion },
+            Move::EnPassant { from, to } => UciMove::Normal { from, to, promotion: None },
+            Move::Castle { king, .. } => UciMove::Normal { from: king, to: m.to(), promotion: None },
+            Move::Drop { role, to } => UciMove::Drop { role, to },
+            Move::Exchange { released, rescued, to } => UciMove::Exchange { rescued, released, to },
+        }
+    }
+
+    /// The legal move this names in `pos`.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Illegal`] if it names no legal move.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, UciError> {
+        let m = match *self {
+            UciMove::Drop { role, to } => Move::Drop { role, to },
+            UciMove::Exchange { rescued, released, to } => Move::Exchange { released, rescued, to },
+            UciMove::Normal { from, to, promotion } => {
+                let board = pos.board();
+                let piece = board.piece_at(from).ok_or(UciError::Illegal)?;
+                let us = pos.turn();
+                if piece.role == Role::King
+                    && from == crate::king_home(us)
+                    && promotion.is_none()
+                    && from.rank() == to.rank()
+                    && from.index().abs_diff(to.index()) == 2
+                {
+                    let side = if to.index() > from.index() {
+                        CastlingSide::KingSide
+                    } else {
+                        CastlingSide::QueenSide
+                    };
+                    Move::Castle { king: from, rook: side.rook_square(us) }
+                } else if piece.role == Role::Pawn
+                    && Some(to) == pos.ep_square()
+                    && from.file() != to.file()
+                {
+                    Move::EnPassant { from, to }
+                } else {
+                    Move::Normal { role: piece.role, from, capture: board.role_at(to), to, promotion }
+                }
+            }
+        };
+        if pos.is_legal(&m) {
+            Ok(m)
+        } else {
+            Err(UciError::Illegal)
+        }
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = UciError;
+    fn from_str(s: &str) -> Result<UciMove, UciError> {
+        UciMove::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            UciMove::Normal { from, to, promotion } => {
+                write!(f, "{from}{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "{}", p.char())?;
+                }
+                Ok(())
+            }
+            UciMove::Drop { role, to } => write!(f, "{}@{to}", role.upper_char()),
+            UciMove::Exchange { rescued, released, to } => {
+                write!(f, "{}#{}@{to}", rescued.upper_char(), released.upper_char())
+            }
+        }
+    }
+}
+
+impl Move {
+    /// The long (UCI-style) form of this move.
+    #[must_use]
+    pub fn to_uci(&self) -> UciMove {
+        UciMove::from_move(self)
+    }
+}
