@@ -135,7 +135,9 @@ impl Reader<'_> {
         }
     }
     fn err(&self) -> SanError {
-        SanError::Syntax { position: self.i.min(self.s.len()) }
+        SanError::Syntax {
+            position: self.i.min(self.s.len()),
+        }
     }
     fn square(&mut self) -> Result<Square, SanError> {
         let sq = self
@@ -162,7 +164,9 @@ impl Reader<'_> {
     fn hostage_role(&mut self) -> Result<Role, SanError> {
         match self.piece_role() {
             Some(Role::King) | None => {
-                self.i = self.i.saturating_sub(usize::from(self.s.get(self.i.wrapping_sub(1)) == Some(&b'K')));
+                self.i = self.i.saturating_sub(usize::from(
+                    self.s.get(self.i.wrapping_sub(1)) == Some(&b'K'),
+                ));
                 Err(self.err())
             }
             Some(role) => Ok(role),
@@ -249,7 +253,9 @@ impl San {
                 None
             }
         };
-        if let Some(side) = castle(&text, b'O').or_else(|| if strict { None } else { castle(&text, b'0') }) {
+        if let Some(side) =
+            castle(&text, b'O').or_else(|| if strict { None } else { castle(&text, b'0') })
+        {
             return Ok(San::Castle(side));
         }
         let san = if r.eat(b'(') {
@@ -275,7 +281,11 @@ impl San {
             if !r.eat(b'*') {
                 return Err(r.err());
             }
-            San::Exchange { released, rescued, to: r.square()? }
+            San::Exchange {
+                released,
+                rescued,
+                to: r.square()?,
+            }
         } else if text.contains(&b'*') {
             let role = match r.peek() {
                 Some(b'*') => Role::Pawn,
@@ -287,7 +297,10 @@ impl San {
             if !r.eat(b'*') {
                 return Err(r.err());
             }
-            San::Drop { role, to: r.square()? }
+            San::Drop {
+                role,
+                to: r.square()?,
+            }
         } else {
             San::parse_normal(&mut r, strict)?
         };
@@ -311,7 +324,10 @@ impl San {
             let rest = &r.s[r.i..];
             // The destination is the last square before an optional promotion.
             let is_destination = Square::from_ascii(rest.get(..2).unwrap_or(&[])).is_ok()
-                && !matches!(rest.get(2), Some(b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-' | b':'))
+                && !matches!(
+                    rest.get(2),
+                    Some(b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-' | b':')
+                )
                 && !paren;
             if is_destination {
                 break;
@@ -369,7 +385,14 @@ impl San {
         } else {
             None
         };
-        Ok(San::Normal { role, file, rank, capture, to, promotion })
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
     }
 
     /// Whether `m` fits this SAN (lenient: the capture mark is not checked).
@@ -379,14 +402,34 @@ impl San {
             (San::Castle(side), Move::Castle { .. }) => m.castling_side() == Some(side),
             (San::Drop { role, to }, Move::Drop { role: r, to: t }) => role == r && to == t,
             (
-                San::Exchange { released, rescued, to },
-                Move::Exchange { released: x, rescued: y, to: t },
+                San::Exchange {
+                    released,
+                    rescued,
+                    to,
+                },
+                Move::Exchange {
+                    released: x,
+                    rescued: y,
+                    to: t,
+                },
             ) => released == x && rescued == y && to == t,
-            (San::Normal { role, file, rank, to, promotion, .. }, _) => {
+            (
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    to,
+                    promotion,
+                    ..
+                },
+                _,
+            ) => {
                 let Some(from) = m.from() else { return false };
                 if m.kind() == crate::MoveKind::Castle {
                     return false;
                 }
+                // A pawn move without a file is a push ("e4" never means dxe4).
+                let file = if role == Role::Pawn { file.or(Some(to.file())) } else { file };
                 m.role() == role
                     && m.to() == to
                     && file.is_none_or(|f| from.file() == f)
@@ -438,8 +481,19 @@ impl San {
         match *m {
             Move::Castle { .. } => San::Castle(m.castling_side().unwrap_or(CastlingSide::KingSide)),
             Move::Drop { role, to } => San::Drop { role, to },
-            Move::Exchange { released, rescued, to } => San::Exchange { released, rescued, to },
-            Move::Normal { role: Role::Pawn, .. } | Move::EnPassant { .. } => {
+            Move::Exchange {
+                released,
+                rescued,
+                to,
+            } => San::Exchange {
+                released,
+                rescued,
+                to,
+            },
+            Move::Normal {
+                role: Role::Pawn, ..
+            }
+            | Move::EnPassant { .. } => {
                 let from = m.from().unwrap_or(Square::A1);
                 let capture = m.is_capture();
                 San::Normal {
@@ -451,7 +505,13 @@ impl San {
                     promotion: m.promotion(),
                 }
             }
-            Move::Normal { role, from, capture, to, .. } => {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                ..
+            } => {
                 let (mut file, mut rank) = (None, None);
                 if role != Role::King {
                     let others: MoveList = pos
@@ -465,7 +525,10 @@ impl San {
                         })
                         .collect();
                     if !others.is_empty() {
-                        if others.iter().all(|o| o.from().map(Square::file) != Some(from.file())) {
+                        if others
+                            .iter()
+                            .all(|o| o.from().map(Square::file) != Some(from.file()))
+                        {
                             file = Some(from.file());
                         } else if others
                             .iter()
@@ -478,7 +541,14 @@ impl San {
                         }
                     }
                 }
-                San::Normal { role, file, rank, capture: capture.is_some(), to, promotion: None }
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: capture.is_some(),
+                    to,
+                    promotion: None,
+                }
             }
         }
     }
@@ -516,13 +586,33 @@ fn candidates(pos: &Position, san: &San) -> MoveList {
     match *san {
         San::Drop { role, to } => {
             let m = Move::Drop { role, to };
-            if pos.is_legal(&m) { alloc::vec![m] } else { MoveList::new() }
+            if pos.is_legal(&m) {
+                alloc::vec![m]
+            } else {
+                MoveList::new()
+            }
         }
-        San::Exchange { released, rescued, to } => {
-            let m = Move::Exchange { released, rescued, to };
-            if pos.is_legal(&m) { alloc::vec![m] } else { MoveList::new() }
+        San::Exchange {
+            released,
+            rescued,
+            to,
+        } => {
+            let m = Move::Exchange {
+                released,
+                rescued,
+                to,
+            };
+            if pos.is_legal(&m) {
+                alloc::vec![m]
+            } else {
+                MoveList::new()
+            }
         }
-        _ => pos.legal_moves().into_iter().filter(|m| !m.is_drop()).collect(),
+        _ => pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_drop())
+            .collect(),
     }
 }
 
@@ -531,16 +621,30 @@ impl fmt::Display for San {
         match *self {
             San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
             San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
-            San::Drop { role: Role::Pawn, to } => write!(f, "*{to}"),
+            San::Drop {
+                role: Role::Pawn,
+                to,
+            } => write!(f, "*{to}"),
             San::Drop { role, to } => write!(f, "{}*{to}", role.upper_char()),
-            San::Exchange { released, rescued, to } => {
+            San::Exchange {
+                released,
+                rescued,
+                to,
+            } => {
                 write!(f, "({}-{})", released.upper_char(), rescued.upper_char())?;
                 if rescued != Role::Pawn {
                     write!(f, "{}", rescued.upper_char())?;
                 }
                 write!(f, "*{to}")
             }
-            San::Normal { role, file, rank, capture, to, promotion } => {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
                 if role != Role::Pawn {
                     write!(f, "{}", role.upper_char())?;
                 }

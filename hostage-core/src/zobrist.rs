@@ -88,3 +88,39 @@ pub(crate) fn reserve(kind: ReserveKind, role: Role, level: u8) -> u64 {
     let level = usize::from(level.max(1) - 1) % LEVELS;
     KEYS[PIECE_KEYS + 13 + (k * 5 + r) * LEVELS + level]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    #[test]
+    fn reserves_hash_separately() {
+        // The same white bishop in White's airfield and in Black's prison.
+        let airfield = Position::from_fen("4k3/8/8/8/8/8/8/4K3[B] w - - 0 1").expect("legal");
+        let prison = Position::from_fen("4k3/8/8/8/8/8/8/4K3[#B] w - - 0 1").expect("legal");
+        let black_prison_of_white_men =
+            Position::from_fen("4k3/8/8/8/8/8/8/4K3[#b] w - - 0 1").expect("legal");
+        let empty = Position::from_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1").expect("legal");
+        let hashes = [
+            airfield.zobrist_hash(),
+            prison.zobrist_hash(),
+            black_prison_of_white_men.zobrist_hash(),
+            empty.zobrist_hash(),
+        ];
+        for i in 0..hashes.len() {
+            for j in i + 1..hashes.len() {
+                assert_ne!(hashes[i], hashes[j], "{i} {j}");
+            }
+        }
+        // Counts: two bishops differ from one.
+        let two = Position::from_fen("4k3/8/8/8/8/8/8/4K3[BB] w - - 0 1").expect("legal");
+        assert_ne!(two.zobrist_hash(), airfield.zobrist_hash());
+    }
+
+    #[test]
+    fn keys_are_stable() {
+        // Pinned on purpose: these values are part of the public contract
+        // (module docs). If this fails, the keys changed: a breaking change.
+        assert_eq!(Position::new().zobrist_hash(), 0xc762_5654_8ca7_3709_u64, "{:#x}", Position::new().zobrist_hash());
+    }
+}
