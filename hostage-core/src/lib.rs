@@ -32,6 +32,8 @@
 //!
 //! - `std` (default): `std::error::Error` impls. Without it the crate is
 //!   `no_std` and needs only `alloc`.
+//! - `serde`: `Serialize`/`Deserialize` for the text types ([`fen::Fen`],
+//!   [`san::San`], [`uci::UciMove`], [`Square`]) as strings.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
@@ -44,13 +46,17 @@ mod bitboard;
 mod board;
 mod color;
 pub mod fen;
+pub mod game;
 mod hostages;
 mod movegen;
 mod mv;
 mod perft;
+pub mod pgn;
 mod position;
 mod role;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serialize;
 mod setup;
 mod square;
 pub mod uci;
@@ -59,9 +65,11 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::{ByColor, Color};
+pub use game::{Game, GameError};
 pub use hostages::Reserve;
 pub use mv::{king_home, CastlingSide, Move, MoveKind, MoveList};
 pub use perft::{divide, perft, perft_full};
+pub use pgn::{PgnError, PgnGame};
 pub use position::{Outcome, PlayError, Position, PositionError, Termination};
 pub use role::{ByRole, Piece, Role};
 pub use setup::Setup;
