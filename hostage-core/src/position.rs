@@ -134,7 +134,9 @@ impl PlayError {
 
 impl fmt::Debug for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PlayError").field("mv", &self.mv).finish_non_exhaustive()
+        f.debug_struct("PlayError")
+            .field("mv", &self.mv)
+            .finish_non_exhaustive()
     }
 }
 
@@ -228,7 +230,12 @@ impl Position {
             return Err(PositionError::PawnOnBackrank);
         }
         for color in Color::ALL {
-            if setup.men(color).iter().zip(STANDARD_SET).any(|(&n, max)| n > max) {
+            if setup
+                .men(color)
+                .iter()
+                .zip(STANDARD_SET)
+                .any(|(&n, max)| n > max)
+            {
                 return Err(PositionError::TooManyMen);
             }
         }
@@ -464,7 +471,10 @@ impl Position {
     /// Whether `m` is legal here.
     #[must_use]
     pub fn is_legal(&self, m: &Move) -> bool {
-        let mut finder = crate::movegen::Finder { target: *m, found: false };
+        let mut finder = crate::movegen::Finder {
+            target: *m,
+            found: false,
+        };
         crate::movegen::generate(self, &mut finder);
         finder.found
     }
@@ -496,12 +506,21 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
             Some(if self.is_check() {
-                Outcome { termination: Termination::Checkmate, winner: Some(!self.turn) }
+                Outcome {
+                    termination: Termination::Checkmate,
+                    winner: Some(!self.turn),
+                }
             } else {
-                Outcome { termination: Termination::Stalemate, winner: None }
+                Outcome {
+                    termination: Termination::Stalemate,
+                    winner: None,
+                }
             })
         } else if self.is_fifty_moves() {
-            Some(Outcome { termination: Termination::FiftyMoves, winner: None })
+            Some(Outcome {
+                termination: Termination::FiftyMoves,
+                winner: None,
+            })
         } else {
             None
         }
@@ -512,12 +531,18 @@ impl Position {
     /// # Errors
     ///
     /// [`PlayError`], holding the move and this position.
+    // The error hands the position back by value, as shakmaty does: the
+    // caller keeps it without a clone, so its size is the point.
+    #[allow(clippy::result_large_err)]
     pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
         if self.is_legal(&m) {
             self.play_unchecked(m);
             Ok(self)
         } else {
-            Err(PlayError { mv: m, position: self })
+            Err(PlayError {
+                mv: m,
+                position: self,
+            })
         }
     }
 
@@ -529,9 +554,19 @@ impl Position {
         let us = self.turn;
         let them = !us;
         self.ep_square = None;
-        self.halfmoves = if m.is_zeroing() { 0 } else { self.halfmoves.saturating_add(1) };
+        self.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         match m {
-            Move::Normal { role, from, capture, to, promotion } => {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
                 if let Some(captured) = capture {
                     self.remove(captured.of(them), to);
                     self.reserve_add(ReserveKind::Prison(us), captured);
@@ -580,7 +615,11 @@ impl Position {
                 self.reserve_remove(ReserveKind::Airfield(us), role);
                 self.drop_man(role.of(us), to);
             }
-            Move::Exchange { released, rescued, to } => {
+            Move::Exchange {
+                released,
+                rescued,
+                to,
+            } => {
                 // R5: the enemy man goes from our prison to their airfield,
                 // ours from their prison onto the board.
                 self.reserve_remove(ReserveKind::Prison(us), released);
@@ -602,7 +641,9 @@ impl Position {
         // never-moved king regains the right.
         if piece.role == Role::Rook
             && self.king_unmoved(piece.color)
-            && CastlingSide::ALL.iter().any(|s| s.rook_square(piece.color) == to)
+            && CastlingSide::ALL
+                .iter()
+                .any(|s| s.rook_square(piece.color) == to)
         {
             self.set_unmoved(self.unmoved.with(to));
         }

@@ -114,7 +114,7 @@ fn random_position(state: &mut u64) -> Option<String> {
         (*state >> 16) % n
     };
     let mut board = [None::<char>; 64];
-    let mut place = |board: &mut [Option<char>; 64], c: char, sq: u64| {
+    let place = |board: &mut [Option<char>; 64], c: char, sq: u64| {
         if board[sq as usize].is_none() {
             board[sq as usize] = Some(c);
         }

@@ -77,11 +77,23 @@ pub enum Role {
 }
 
 /// Roles that can be in a prison or an airfield (R4: never the king).
-const POOL_ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+const POOL_ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
 /// Roles a pawn can promote to (R7).
 const PROMO_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 /// Canonical bracket order in the Hostage FEN: Q R B N P.
-const FEN_ORDER: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+const FEN_ORDER: [Role; 5] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
 
 impl Role {
     /// R5 values: P1 < N2 = B2 < R3 < Q4.
@@ -149,10 +161,26 @@ fn parse_sq(s: &str) -> Option<usize> {
     Some(((b[1] - b'1') * 8 + (b[0] - b'a')) as usize)
 }
 
-const KNIGHT_STEPS: [(i32, i32); 8] =
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] =
-    [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
@@ -161,13 +189,21 @@ const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 enum Mv {
     /// Orthodox board move; castling is the king's two-square move, en
     /// passant the pawn's diagonal move to the empty en-passant square.
-    Board { from: usize, to: usize, promo: Option<Role> },
+    Board {
+        from: usize,
+        to: usize,
+        promo: Option<Role>,
+    },
     /// R6 airfield drop.
     Drop { role: Role, to: usize },
     /// R5 exchange: `released` (enemy man, from the mover's prison) goes to
     /// the opponent's airfield, `rescued` (own man, from the opponent's
     /// prison) is dropped on `to`.
-    Exchange { rescued: Role, released: Role, to: usize },
+    Exchange {
+        rescued: Role,
+        released: Role,
+        to: usize,
+    },
 }
 
 impl Mv {
@@ -182,7 +218,11 @@ impl Mv {
                 s
             }
             Mv::Drop { role, to } => format!("{}@{}", role.upper(), sq_name(to)),
-            Mv::Exchange { rescued, released, to } => {
+            Mv::Exchange {
+                rescued,
+                released,
+                to,
+            } => {
                 format!("{}#{}@{}", rescued.upper(), released.upper(), sq_name(to))
             }
         }
@@ -276,7 +316,11 @@ impl RefPos {
                     continue;
                 } else {
                     let role = Role::from_char(ch).ok_or(format!("bad piece letter {ch}"))?;
-                    let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    let color = if ch.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     if file >= 8 {
                         return Err(format!("rank {} too long", rank + 1));
                     }
@@ -302,7 +346,11 @@ impl RefPos {
             if role == Role::King {
                 return Err("a king is never in an airfield (R4)".into());
             }
-            let owner = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let owner = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             pos.airfield[owner.idx()][role.idx()] += 1;
         }
         for ch in prison_text.chars() {
@@ -311,7 +359,11 @@ impl RefPos {
                 return Err("a king is never in a prison (R4)".into());
             }
             // Uppercase = white men, held in Black's prison.
-            let holder = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
+            let holder = if ch.is_ascii_uppercase() {
+                Color::Black
+            } else {
+                Color::White
+            };
             pos.prison[holder.idx()][role.idx()] += 1;
         }
 
@@ -378,7 +430,9 @@ impl RefPos {
     /// Checks that the position is legal per the rules (see `from_fen`).
     fn validate(&self) -> Result<(), String> {
         for c in [Color::White, Color::Black] {
-            let kings = (0..64).filter(|&s| self.board[s] == Some((c, Role::King))).count();
+            let kings = (0..64)
+                .filter(|&s| self.board[s] == Some((c, Role::King)))
+                .count();
             if kings != 1 {
                 return Err(format!("{c:?} has {kings} kings"));
             }
@@ -421,7 +475,11 @@ impl RefPos {
                             empty = 0;
                         }
                         let ch = r.upper();
-                        s.push(if c == Color::White { ch } else { ch.to_ascii_lowercase() });
+                        s.push(if c == Color::White {
+                            ch
+                        } else {
+                            ch.to_ascii_lowercase()
+                        });
                     }
                 }
             }
@@ -464,7 +522,13 @@ impl RefPos {
             if !self.king_unmoved[c.idx()] {
                 continue;
             }
-            let conv = |ch: char| if c == Color::White { ch } else { ch.to_ascii_lowercase() };
+            let conv = |ch: char| {
+                if c == Color::White {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                }
+            };
             let k = self.rook_unmoved[c.idx()][1];
             let q = self.rook_unmoved[c.idx()][0];
             if k {
@@ -501,7 +565,9 @@ impl RefPos {
     /// R7/R8: side `c` can promote iff the opponent's prison (which holds
     /// `c`'s captured men) holds at least one of `c`'s Q/R/B/N.
     fn can_promote(&self, c: Color) -> bool {
-        PROMO_ROLES.iter().any(|r| self.prison[c.other().idx()][r.idx()] > 0)
+        PROMO_ROLES
+            .iter()
+            .any(|r| self.prison[c.other().idx()][r.idx()] > 0)
     }
 
     /// Does the man standing on `from` attack `target`?
@@ -511,12 +577,18 @@ impl RefPos {
         };
         match role {
             Role::Pawn => {
-                let hits = [-1, 1].iter().any(|&df| offset(from, df, c.forward()) == Some(target));
+                let hits = [-1, 1]
+                    .iter()
+                    .any(|&df| offset(from, df, c.forward()) == Some(target));
                 // R8: a frozen pawn attacks no square on its last rank.
                 hits && (rank_of(target) != c.last_rank() || self.can_promote(c))
             }
-            Role::Knight => KNIGHT_STEPS.iter().any(|&(df, dr)| offset(from, df, dr) == Some(target)),
-            Role::King => KING_STEPS.iter().any(|&(df, dr)| offset(from, df, dr) == Some(target)),
+            Role::Knight => KNIGHT_STEPS
+                .iter()
+                .any(|&(df, dr)| offset(from, df, dr) == Some(target)),
+            Role::King => KING_STEPS
+                .iter()
+                .any(|&(df, dr)| offset(from, df, dr) == Some(target)),
             Role::Bishop => self.ray_hits(from, target, &BISHOP_DIRS),
             Role::Rook => self.ray_hits(from, target, &ROOK_DIRS),
             Role::Queen => {
@@ -563,18 +635,24 @@ impl RefPos {
         let mut out = Vec::new();
 
         for from in 0..64 {
-            let Some((c, role)) = self.board[from] else { continue };
+            let Some((c, role)) = self.board[from] else {
+                continue;
+            };
             if c != us {
                 continue;
             }
-            let add_to = |to: usize, out: &mut Vec<Mv>| {
-                match self.board[to] {
-                    None => out.push(Mv::Board { from, to, promo: None }),
-                    Some((tc, tr)) if tc == them && tr != Role::King => {
-                        out.push(Mv::Board { from, to, promo: None })
-                    }
-                    _ => {}
-                }
+            let add_to = |to: usize, out: &mut Vec<Mv>| match self.board[to] {
+                None => out.push(Mv::Board {
+                    from,
+                    to,
+                    promo: None,
+                }),
+                Some((tc, tr)) if tc == them && tr != Role::King => out.push(Mv::Board {
+                    from,
+                    to,
+                    promo: None,
+                }),
+                _ => {}
             };
             match role {
                 Role::Pawn => self.pawn_moves(from, &mut out),
@@ -631,11 +709,16 @@ impl RefPos {
                 continue;
             }
             for rescued in POOL_ROLES {
-                if self.prison[them.idx()][rescued.idx()] == 0 || released.value() < rescued.value() {
+                if self.prison[them.idx()][rescued.idx()] == 0 || released.value() < rescued.value()
+                {
                     continue;
                 }
                 for to in self.drop_squares(rescued) {
-                    out.push(Mv::Exchange { rescued, released, to });
+                    out.push(Mv::Exchange {
+                        rescued,
+                        released,
+                        to,
+                    });
                 }
             }
         }
@@ -660,11 +743,19 @@ impl RefPos {
             if rank_of(to) == us.last_rank() {
                 for r in PROMO_ROLES {
                     if self.prison[them.idx()][r.idx()] > 0 {
-                        out.push(Mv::Board { from, to, promo: Some(r) });
+                        out.push(Mv::Board {
+                            from,
+                            to,
+                            promo: Some(r),
+                        });
                     }
                 }
             } else {
-                out.push(Mv::Board { from, to, promo: None });
+                out.push(Mv::Board {
+                    from,
+                    to,
+                    promo: None,
+                });
             }
         };
         if let Some(one) = offset(from, 0, us.forward()) {
@@ -673,7 +764,11 @@ impl RefPos {
                 if rank_of(from) == us.second_rank() {
                     if let Some(two) = offset(from, 0, 2 * us.forward()) {
                         if self.board[two].is_none() {
-                            out.push(Mv::Board { from, to: two, promo: None });
+                            out.push(Mv::Board {
+                                from,
+                                to: two,
+                                promo: None,
+                            });
                         }
                     }
                 }
@@ -683,7 +778,11 @@ impl RefPos {
             if let Some(to) = offset(from, df, us.forward()) {
                 match self.board[to] {
                     Some((c, r)) if c == them && r != Role::King => push(to, out),
-                    None if self.ep == Some(to) => out.push(Mv::Board { from, to, promo: None }),
+                    None if self.ep == Some(to) => out.push(Mv::Board {
+                        from,
+                        to,
+                        promo: None,
+                    }),
                     _ => {}
                 }
             }
@@ -720,7 +819,11 @@ impl RefPos {
             if safe.iter().any(|&s| self.attacked_by(s, them)) {
                 continue;
             }
-            out.push(Mv::Board { from: e, to, promo: None });
+            out.push(Mv::Board {
+                from: e,
+                to,
+                promo: None,
+            });
         }
     }
 
@@ -752,7 +855,8 @@ impl RefPos {
                         p.board[victim] = None;
                         p.prison[us.idx()][Role::Pawn.idx()] += 1;
                     }
-                    if rank_of(from) == us.second_rank() && rank_of(from).abs_diff(rank_of(to)) == 2 {
+                    if rank_of(from) == us.second_rank() && rank_of(from).abs_diff(rank_of(to)) == 2
+                    {
                         p.ep = offset(from, 0, us.forward());
                     }
                     if let Some(r) = promo {
@@ -793,7 +897,11 @@ impl RefPos {
                 }
                 p.mark_dropped_rook(role, to);
             }
-            Mv::Exchange { rescued, released, to } => {
+            Mv::Exchange {
+                rescued,
+                released,
+                to,
+            } => {
                 p.prison[us.idx()][released.idx()] -= 1;
                 p.airfield[them.idx()][released.idx()] += 1;
                 p.prison[them.idx()][rescued.idx()] -= 1;
@@ -850,11 +958,17 @@ impl RefPos {
         if let Some(ep) = self.ep {
             let us = self.turn;
             let legal_ep = [-1, 1].iter().any(|&df| {
-                let Some(from) = offset(ep, df, -us.forward()) else { return false };
+                let Some(from) = offset(ep, df, -us.forward()) else {
+                    return false;
+                };
                 if self.board[from] != Some((us, Role::Pawn)) {
                     return false;
                 }
-                let next = self.apply(Mv::Board { from, to: ep, promo: None });
+                let next = self.apply(Mv::Board {
+                    from,
+                    to: ep,
+                    promo: None,
+                });
                 !next.attacked_by(next.king_sq(us), us.other())
             });
             if !legal_ep {
@@ -870,10 +984,13 @@ impl RefPos {
 
     /// Applies one of `legal_moves()`; `None` if `uci` is not legal here.
     pub fn play(&self, uci: &str) -> Option<RefPos> {
-        self.legal().into_iter().find(|(mv, _)| mv.text() == uci).map(|(_, mut next)| {
-            next.normalize_ep();
-            next
-        })
+        self.legal()
+            .into_iter()
+            .find(|(mv, _)| mv.text() == uci)
+            .map(|(_, mut next)| {
+                next.normalize_ep();
+                next
+            })
     }
 
     /// Number of leaf nodes of the legal move tree of the given depth.
@@ -895,10 +1012,31 @@ impl RefPos {
         let mut v: Vec<(String, u64)> = self
             .legal()
             .into_iter()
-            .map(|(mv, next)| (mv.text(), if depth <= 1 { 1 } else { next.perft(depth - 1) }))
+            .map(|(mv, next)| {
+                (
+                    mv.text(),
+                    if depth <= 1 { 1 } else { next.perft(depth - 1) },
+                )
+            })
             .collect();
         v.sort();
         v
+    }
+
+    /// The colour-swapped position (ranks flipped, White <-> Black). Every
+    /// rule is colour-symmetric, so perft counts must be equal.
+    pub fn mirror(&self) -> RefPos {
+        let mut m = self.clone();
+        for s in 0..64 {
+            m.board[s ^ 56] = self.board[s].map(|(c, r)| (c.other(), r));
+        }
+        m.turn = self.turn.other();
+        m.airfield = [self.airfield[1], self.airfield[0]];
+        m.prison = [self.prison[1], self.prison[0]];
+        m.king_unmoved = [self.king_unmoved[1], self.king_unmoved[0]];
+        m.rook_unmoved = [self.rook_unmoved[1], self.rook_unmoved[0]];
+        m.ep = self.ep.map(|s| s ^ 56);
+        m
     }
 
     /// The side to move.
