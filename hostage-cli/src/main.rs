@@ -1,1 +1,150 @@
-fn main() {}
+//! `hostage`: the command line of the Hostage Chess rules library.
+//!
+//! ```text
+//! hostage perft <depth> [--fen FEN] [--moves "e4 e5 ..."]   leaf count (last line)
+//! hostage divide <depth> [--fen FEN] [--moves ...]          <uci> <count> per move, total
+//! hostage moves [--fen FEN] [--moves ...]                   <SAN>\t<UCI> per legal move
+//! hostage fen [--fen FEN] [--moves ...]                     the resulting Hostage FEN
+//! hostage play [--fen FEN] [--unicode]                      a game for two at one keyboard
+//! ```
+//!
+//! This file only parses arguments and dispatches. Exit codes: 0 success,
+//! 1 a bad FEN, move or i/o failure (one line on stderr), 2 a usage error
+//! (from clap).
+
+mod commands;
+mod display;
+mod error;
+mod play;
+mod player;
+mod replay;
+
+use std::{
+    io::{self, BufWriter, IsTerminal, Write},
+    process::ExitCode,
+};
+
+use clap::{Args, Parser, Subcommand};
+use hostage_core::ByColor;
+
+use crate::{
+    display::Style,
+    error::CliError,
+    play::Game,
+    player::{Console, Human, Player},
+};
+
+/// Hostage Chess from the command line: move generation checks, notation
+/// and a game for two people.
+#[derive(Parser)]
+#[command(name = "hostage", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (the count is the last line).
+    Perft {
+        /// Plies to search.
+        depth: u32,
+        #[command(flatten)]
+        at: At,
+    },
+    /// Perft split by first move: `<uci> <count>` lines, a blank line, the total.
+    Divide {
+        /// Plies to search, the first move included.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        #[command(flatten)]
+        at: At,
+    },
+    /// List the legal moves, one `<SAN>\t<UCI>` per line.
+    Moves {
+        #[command(flatten)]
+        at: At,
+    },
+    /// Play moves and print the resulting Hostage FEN.
+    Fen {
+        #[command(flatten)]
+        at: At,
+    },
+    /// Play a game at this terminal, two people at one keyboard.
+    Play {
+        /// Start from this Hostage FEN instead of the initial position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Draw the men as chess figurines instead of letters.
+        #[arg(long)]
+        unicode: bool,
+    },
+}
+
+/// The position a one-shot command works on.
+#[derive(Args)]
+struct At {
+    /// Start from this Hostage FEN instead of the initial position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Then play these moves (SAN or UCI, whitespace-separated; move numbers are skipped).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+impl At {
+    fn position(&self) -> Result<hostage_core::Position, CliError> {
+        replay::position(self.fen.as_deref(), self.moves.as_deref())
+    }
+}
+
+fn main() -> ExitCode {
+    // Usage errors, --help and --version exit here, with clap's codes.
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Perft { depth, at } => {
+            print(|out| commands::run_perft(&at.position()?, depth, out))
+        }
+        Command::Divide { depth, at } => {
+            print(|out| commands::run_divide(&at.position()?, depth, out))
+        }
+        Command::Moves { at } => print(|out| commands::run_moves(&at.position()?, out)),
+        Command::Fen { at } => print(|out| commands::run_fen(&at.position()?, out)),
+        Command::Play { fen, unicode } => play(fen.as_deref(), unicode),
+    }
+}
+
+/// Runs a one-shot command writing to a buffered stdout.
+fn print(command: impl FnOnce(&mut dyn Write) -> Result<(), CliError>) -> Result<(), CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    command(&mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `hostage play`: two humans at this terminal.
+fn play(fen: Option<&str>, unicode: bool) -> Result<(), CliError> {
+    let start = replay::start(fen)?;
+    let style = if unicode {
+        Style::Unicode
+    } else {
+        Style::Ascii
+    };
+    let mut players: ByColor<Box<dyn Player>> = ByColor::new(Box::new(Human), Box::new(Human));
+    let stdin = io::stdin();
+    // Piped input is echoed so that the transcript shows what was played.
+    let echo = !stdin.is_terminal();
+    let mut console = Console::new(Box::new(stdin.lock()), Box::new(io::stdout().lock()), echo);
+    Game::new(start, style).run(&mut players, &mut console)
+}

@@ -29,10 +29,16 @@ fn main() {
         eprintln!("bad depth");
         std::process::exit(2);
     };
-    for (name, f) in [("bulk", perft as fn(&Position, u32) -> u64), ("full", perft_full)] {
+    for (name, f) in [
+        ("bulk", perft as fn(&Position, u32) -> u64),
+        ("full", perft_full),
+    ] {
         let start = Instant::now();
         let nodes = f(&pos, depth);
         let secs = start.elapsed().as_secs_f64();
-        println!("{name}: {nodes} nodes in {secs:.3} s ({:.1} Mnps)", nodes as f64 / secs / 1e6);
+        println!(
+            "{name}: {nodes} nodes in {secs:.3} s ({:.1} Mnps)",
+            nodes as f64 / secs / 1e6
+        );
     }
 }

@@ -27,10 +27,26 @@ const fn step_table(deltas: &[(i32, i32)]) -> [u64; 64] {
     table
 }
 
-static KNIGHT: [u64; 64] =
-    step_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-static KING: [u64; 64] =
-    step_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+static KNIGHT: [u64; 64] = step_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [u64; 64] = step_table(&[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+]);
 static WHITE_PAWN: [u64; 64] = step_table(&[(-1, 1), (1, 1)]);
 static BLACK_PAWN: [u64; 64] = step_table(&[(-1, -1), (1, -1)]);
 
@@ -101,7 +117,12 @@ static FIRST_RANK: [[u8; 8]; 64] = {
 
 const fn ray_between(a: usize, b: usize) -> (u64, u64) {
     // Returns (squares strictly between, whole line through both) or (0, 0).
-    let (af, ar, bf, br) = ((a % 8) as i32, (a / 8) as i32, (b % 8) as i32, (b / 8) as i32);
+    let (af, ar, bf, br) = (
+        (a % 8) as i32,
+        (a / 8) as i32,
+        (b % 8) as i32,
+        (b / 8) as i32,
+    );
     let (df, dr) = (bf - af, br - ar);
     if a == b || !(df == 0 || dr == 0 || df == dr || df == -dr) {
         return (0, 0);
@@ -189,6 +210,22 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(hyperbola(sq, occupied, FILE_MASK[sq.index() as usize]) | rank_attacks(sq, occupied))
 }
 
+/// Squares a rook on `sq` attacks on an empty board.
+#[inline]
+#[must_use]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    let i = sq.index();
+    Bitboard(FILE_MASK[i as usize] | (0xff << (i & 56)) ^ (1 << i))
+}
+
+/// Squares a bishop on `sq` attacks on an empty board.
+#[inline]
+#[must_use]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    let i = sq.index() as usize;
+    Bitboard(DIAG_MASK[i] | ANTI_MASK[i])
+}
+
 /// Squares a queen on `sq` attacks, given the occupied squares.
 #[inline]
 #[must_use]
@@ -273,13 +310,30 @@ mod tests {
 
     #[test]
     fn leapers_and_lines() {
-        assert_eq!(knight_attacks(Square::A1), Bitboard::from(Square::B3) | Square::C2);
+        assert_eq!(
+            knight_attacks(Square::A1),
+            Bitboard::from(Square::B3) | Square::C2
+        );
         assert_eq!(king_attacks(Square::H8).count(), 3);
-        assert_eq!(pawn_attacks(Color::White, Square::E4), Bitboard::from(Square::D5) | Square::F5);
-        assert_eq!(pawn_attacks(Color::Black, Square::A5), Bitboard::from(Square::B4));
-        assert_eq!(between(Square::E1, Square::H1), Bitboard::from(Square::F1) | Square::G1);
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from(Square::D5) | Square::F5
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, Square::A5),
+            Bitboard::from(Square::B4)
+        );
+        assert_eq!(
+            between(Square::E1, Square::H1),
+            Bitboard::from(Square::F1) | Square::G1
+        );
         assert!(between(Square::E1, Square::F3).is_empty());
         assert!(aligned(Square::A1, Square::C3, Square::H8));
+        for i in 0..64 {
+            let sq = Square::new(i).unwrap();
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
         assert!(!aligned(Square::A1, Square::C3, Square::H7));
     }
 }

@@ -17,7 +17,11 @@ impl Board {
     /// The empty board.
     #[must_use]
     pub const fn empty() -> Board {
-        Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2], occupied: Bitboard::EMPTY }
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
     }
 
     /// The standard starting placement (R1).
@@ -99,7 +103,9 @@ impl Board {
         if !self.occupied.contains(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|&role| self.by_role(role).contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role(role).contains(sq))
     }
 
     /// The colour of the man on `sq`, if any.
@@ -118,7 +124,10 @@ impl Board {
     /// The man on `sq`, if any.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Some(Piece { color: self.color_at(sq)?, role: self.role_at(sq)? })
+        Some(Piece {
+            color: self.color_at(sq)?,
+            role: self.role_at(sq)?,
+        })
     }
 
     /// Removes and returns the man on `sq`, if any.
@@ -157,7 +166,9 @@ impl Board {
 
     /// Iterates `(square, piece)` over the occupied squares, a1 to h8.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.into_iter().filter_map(move |sq| Some((sq, self.piece_at(sq)?)))
+        self.occupied
+            .into_iter()
+            .filter_map(move |sq| Some((sq, self.piece_at(sq)?)))
     }
 
     /// How many men of each colour and role stand on the board.

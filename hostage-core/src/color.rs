@@ -124,7 +124,10 @@ impl<T> ByColor<T> {
     /// Builds by calling `f` for White, then for Black.
     pub fn new_with<F: FnMut(Color) -> T>(mut f: F) -> ByColor<T> {
         let white = f(Color::White);
-        ByColor { white, black: f(Color::Black) }
+        ByColor {
+            white,
+            black: f(Color::Black),
+        }
     }
 
     /// The value of `color`.
@@ -147,7 +150,10 @@ impl<T> ByColor<T> {
 
     /// Applies `f` to both values.
     pub fn map<U, F: FnMut(T) -> U>(self, mut f: F) -> ByColor<U> {
-        ByColor { white: f(self.white), black: f(self.black) }
+        ByColor {
+            white: f(self.white),
+            black: f(self.black),
+        }
     }
 
     /// The pairs `(Color::White, &white)` and `(Color::Black, &black)`.

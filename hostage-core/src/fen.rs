@@ -35,8 +35,8 @@ use alloc::string::String;
 use core::{fmt, num::NonZeroU32, str::FromStr};
 
 use crate::{
-    mv::king_home, Board, CastlingSide, Color, Piece, Position, PositionError, Rank, Reserve,
-    Role, Setup, Square,
+    mv::king_home, Board, CastlingSide, Color, Piece, Position, PositionError, Rank, Reserve, Role,
+    Setup, Square,
 };
 
 /// A FEN field that could not be read.
@@ -152,7 +152,9 @@ impl Fen {
     ///
     /// [`ParseFenError`] naming the first malformed field.
     pub fn from_ascii(fen: &[u8]) -> Result<Fen, ParseFenError> {
-        let mut fields = fen.split(|c| c.is_ascii_whitespace()).filter(|f| !f.is_empty());
+        let mut fields = fen
+            .split(|c| c.is_ascii_whitespace())
+            .filter(|f| !f.is_empty());
         let mut setup = Setup::empty();
         let placement = fields.next().ok_or(ParseFenError::InvalidFen)?;
         let (board_part, reserves_part) = match placement.iter().position(|&c| c == b'[') {
@@ -160,7 +162,10 @@ impl Fen {
                 if placement.last() != Some(&b']') || open + 1 > placement.len() - 1 {
                     return Err(ParseFenError::InvalidReserves);
                 }
-                (&placement[..open], Some(&placement[open + 1..placement.len() - 1]))
+                (
+                    &placement[..open],
+                    Some(&placement[open + 1..placement.len() - 1]),
+                )
             }
             None => (placement, None),
         };
@@ -374,9 +379,16 @@ impl fmt::Display for Fen {
                 continue;
             }
             let mut right = false;
-            for (side, ch) in [(CastlingSide::KingSide, 'K'), (CastlingSide::QueenSide, 'Q')] {
+            for (side, ch) in [
+                (CastlingSide::KingSide, 'K'),
+                (CastlingSide::QueenSide, 'Q'),
+            ] {
                 if unmoved.contains(side.rook_square(color)) {
-                    let ch = if color.is_white() { ch } else { ch.to_ascii_lowercase() };
+                    let ch = if color.is_white() {
+                        ch
+                    } else {
+                        ch.to_ascii_lowercase()
+                    };
                     write!(f, "{ch}")?;
                     right = true;
                 }

@@ -102,7 +102,10 @@ impl Reserve {
 
     /// The roles held at least once, in the order Q R B N P (then K).
     pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
-        Role::HOSTAGES.into_iter().chain([Role::King]).filter(|&r| self.has(r))
+        Role::HOSTAGES
+            .into_iter()
+            .chain([Role::King])
+            .filter(|&r| self.has(r))
     }
 
     /// `(role, count)` for every role held, in the order Q R B N P (then K).

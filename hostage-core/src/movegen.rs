@@ -20,13 +20,19 @@
 //! checkers remain.
 
 use crate::{
-    attacks, mv::king_home, Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role,
-    Square,
+    attacks, mv::king_home, Bitboard, Board, CastlingSide, Color, Move, MoveList, Position, Rank,
+    Role, Square,
 };
 
 /// Where generated moves go: a list, a counter, or a search for one move.
 pub(crate) trait Sink {
     fn push(&mut self, m: Move);
+    /// Non-promoting board moves of the man of `role` on `from` to each
+    /// square of `to` (captures where an enemy man stands).
+    fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard);
+    /// Non-promoting pawn moves onto each square of `to`, each from the
+    /// square `delta` indices back.
+    fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard);
     /// Airfield drops of `role` on each square of `to`.
     fn drops(&mut self, role: Role, to: Bitboard);
     /// Exchanges `(released, rescued)` dropping on each square of `to`.
@@ -38,11 +44,39 @@ impl Sink for MoveList {
     fn push(&mut self, m: Move) {
         MoveList::push(self, m);
     }
+    fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+    fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard) {
+        for to in to {
+            let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
+            let capture = board.role_at(to);
+            self.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
     fn drops(&mut self, role: Role, to: Bitboard) {
         self.extend(to.into_iter().map(|to| Move::Drop { role, to }));
     }
     fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard) {
-        self.extend(to.into_iter().map(|to| Move::Exchange { released, rescued, to }));
+        self.extend(to.into_iter().map(|to| Move::Exchange {
+            released,
+            rescued,
+            to,
+        }));
     }
 }
 
@@ -53,6 +87,14 @@ impl Sink for Counter {
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn normals(&mut self, _: &Board, _: Role, _: Square, to: Bitboard) {
+        self.0 += to.count() as usize;
+    }
+    #[inline]
+    fn pawn_shift(&mut self, _: &Board, _: i32, to: Bitboard) {
+        self.0 += to.count() as usize;
     }
     #[inline]
     fn drops(&mut self, _: Role, to: Bitboard) {
@@ -74,13 +116,59 @@ impl Sink for Finder {
     fn push(&mut self, m: Move) {
         self.found |= m == self.target;
     }
+    fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        if let Move::Normal {
+            role: r,
+            from: f,
+            to: t,
+            ..
+        } = self.target
+        {
+            if r == role && f == from && to.contains(t) {
+                let m = Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(t),
+                    to: t,
+                    promotion: None,
+                };
+                self.found |= m == self.target;
+            }
+        }
+    }
+    fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard) {
+        if let Move::Normal {
+            role: Role::Pawn,
+            from,
+            to: t,
+            ..
+        } = self.target
+        {
+            if to.contains(t) && t.index() as i32 - delta == from.index() as i32 {
+                let capture = board.role_at(t);
+                let m = Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to: t,
+                    promotion: None,
+                };
+                self.found |= m == self.target;
+            }
+        }
+    }
     fn drops(&mut self, role: Role, to: Bitboard) {
         if let Move::Drop { role: r, to: sq } = self.target {
             self.found |= r == role && to.contains(sq);
         }
     }
     fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard) {
-        if let Move::Exchange { released: x, rescued: y, to: sq } = self.target {
+        if let Move::Exchange {
+            released: x,
+            rescued: y,
+            to: sq,
+        } = self.target
+        {
             self.found |= x == released && y == rescued && to.contains(sq);
         }
     }
@@ -155,7 +243,9 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             let freezes = their_live
                 && released != Role::Pawn
                 && our_prison.count(released) == 1
-                && Role::PROMOTION.iter().all(|&r| r == released || !our_prison.has(r));
+                && Role::PROMOTION
+                    .iter()
+                    .all(|&r| r == released || !our_prison.has(r));
             let mask = if freezes && checkers.any() {
                 let remaining = pos.attackers_live(king, them, occupied, false);
                 drop_mask(pos, king, remaining)
@@ -188,8 +278,8 @@ fn pawn_filter(role: Role, mask: Bitboard) -> Bitboard {
 fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
     let board = &pos.board;
     let theirs = board.by_color(!us);
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+    let snipers = (attacks::rook_rays(king) & board.rooks_and_queens()
+        | attacks::bishop_rays(king) & board.bishops_and_queens())
         & theirs;
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
@@ -201,27 +291,58 @@ fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
     pinned
 }
 
-fn gen_pieces<S: Sink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
+fn gen_pieces<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    target: Bitboard,
+    pinned: Bitboard,
+    king: Square,
+) {
     let board = &pos.board;
-    let us = pos.turn;
+    let ours = board.by_color(pos.turn);
     let occupied = board.occupied();
-    let movers = board.by_color(us) & !board.pawns() & !board.by_role(Role::King);
-    for from in movers {
-        let role = match board.role_at(from) {
-            Some(role) => role,
-            None => continue,
+    let mut emit = |role: Role, from: Square, to: Bitboard| {
+        let to = if pinned.contains(from) {
+            to & attacks::line(king, from)
+        } else {
+            to
         };
-        let mut to = attacks::attacks(role, us, from, occupied) & target;
-        if pinned.contains(from) {
-            to &= attacks::line(king, from);
-        }
-        for to in to {
-            sink.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
-        }
+        sink.normals(board, role, from, to);
+    };
+    // A pinned knight can never move.
+    for from in board.by_role(Role::Knight) & ours & !pinned {
+        emit(Role::Knight, from, attacks::knight_attacks(from) & target);
+    }
+    for from in board.by_role(Role::Bishop) & ours {
+        emit(
+            Role::Bishop,
+            from,
+            attacks::bishop_attacks(from, occupied) & target,
+        );
+    }
+    for from in board.by_role(Role::Rook) & ours {
+        emit(
+            Role::Rook,
+            from,
+            attacks::rook_attacks(from, occupied) & target,
+        );
+    }
+    for from in board.by_role(Role::Queen) & ours {
+        emit(
+            Role::Queen,
+            from,
+            attacks::queen_attacks(from, occupied) & target,
+        );
     }
 }
 
-fn gen_pawns<S: Sink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bitboard, king: Square) {
+fn gen_pawns<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    target: Bitboard,
+    pinned: Bitboard,
+    king: Square,
+) {
     let board = &pos.board;
     let us = pos.turn;
     let pawns = board.by_piece(Role::Pawn.of(us));
@@ -231,47 +352,91 @@ fn gen_pawns<S: Sink>(pos: &Position, sink: &mut S, target: Bitboard, pinned: Bi
     let theirs = board.by_color(!us);
     let empty = !board.occupied();
     let last_rank = Bitboard::relative_rank(us, Rank::EIGHTH);
-    // R7/R8: promotion fetches one of our men from the opponent's prison.
-    let promotable = pos.prison(!us);
-    let can_promote = promotable.has_promotion_piece();
-    let forward: i32 = if us.is_white() { 8 } else { -8 };
     let third = Bitboard::relative_rank(us, Rank::THIRD);
+    // R7/R8: promotion fetches one of our men from the opponent's prison;
+    // with none there, the pawn cannot enter the last rank at all.
+    let promotable = pos.prison(!us);
+    let entry = if promotable.has_promotion_piece() {
+        Bitboard::FULL
+    } else {
+        !last_rank
+    };
+    let (forward, left, right) = if us.is_white() {
+        (8, 7, 9)
+    } else {
+        (-8, -9, -7)
+    };
+    let shift = |bb: Bitboard, delta: i32| {
+        Bitboard(if delta > 0 {
+            bb.0 << delta
+        } else {
+            bb.0 >> -delta
+        })
+    };
+    // Captures towards the a-file cannot start on it, nor towards h on h.
+    let left_from = !Bitboard::from_file(crate::File::A);
+    let right_from = !Bitboard::from_file(crate::File::H);
 
-    for from in pawns {
-        let allowed = if pinned.contains(from) { attacks::line(king, from) } else { Bitboard::FULL };
-        let mut to = attacks::pawn_attacks(us, from) & theirs & target & allowed;
+    let free = pawns & !pinned;
+    let single = shift(free, forward) & empty;
+    let double = shift(single & third, forward) & empty & target;
+    let single = single & target & entry;
+    let captures_left = shift(free & left_from, left) & theirs & target & entry;
+    let captures_right = shift(free & right_from, right) & theirs & target & entry;
+    for (delta, to) in [
+        (forward, single),
+        (left, captures_left),
+        (right, captures_right),
+    ] {
+        sink.pawn_shift(board, delta, to & !last_rank);
+        for to in to & last_rank {
+            let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
+            promotions(sink, board, promotable, from, to);
+        }
+    }
+    sink.pawn_shift(board, 2 * forward, double);
+
+    // Pinned pawns move only along the pin line.
+    for from in pawns & pinned {
+        let line = attacks::line(king, from);
+        let mut to = attacks::pawn_attacks(us, from) & theirs & target & line & entry;
         let single = Square::new_unchecked((from.index() as i32 + forward) as u32);
-        if empty.contains(single) {
-            if target.contains(single) && allowed.contains(single) {
+        if empty.contains(single) && line.contains(single) {
+            if target.contains(single) && entry.contains(single) {
                 to.add(single);
             }
             if third.contains(single) {
                 let double = Square::new_unchecked((single.index() as i32 + forward) as u32);
-                if empty.contains(double) && target.contains(double) && allowed.contains(double) {
+                if empty.contains(double) && target.contains(double) {
                     to.add(double);
                 }
             }
         }
-        for to in to {
-            let capture = board.role_at(to);
-            if last_rank.contains(to) {
-                if !can_promote {
-                    continue; // R8: frozen.
-                }
-                for promotion in Role::PROMOTION {
-                    if promotable.has(promotion) {
-                        sink.push(Move::Normal {
-                            role: Role::Pawn,
-                            from,
-                            capture,
-                            to,
-                            promotion: Some(promotion),
-                        });
-                    }
-                }
-            } else {
-                sink.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
-            }
+        sink.normals(board, Role::Pawn, from, to & !last_rank);
+        for to in to & last_rank {
+            promotions(sink, board, promotable, from, to);
+        }
+    }
+}
+
+/// One move per role of ours held in the opponent's prison (R7).
+fn promotions<S: Sink>(
+    sink: &mut S,
+    board: &Board,
+    promotable: &crate::Reserve,
+    from: Square,
+    to: Square,
+) {
+    let capture = board.role_at(to);
+    for promotion in Role::PROMOTION {
+        if promotable.has(promotion) {
+            sink.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: Some(promotion),
+            });
         }
     }
 }
@@ -300,7 +465,9 @@ pub(crate) fn has_legal_ep(pos: &Position, ep: Square) -> bool {
     let us = pos.turn;
     let king = pos.king_of(us);
     let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
-    capturers.into_iter().any(|from| ep_is_safe(pos, from, ep, king))
+    capturers
+        .into_iter()
+        .any(|from| ep_is_safe(pos, from, ep, king))
 }
 
 fn gen_king<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: bool) {
@@ -313,7 +480,13 @@ fn gen_king<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: boo
         // the enemy pawns that guard the square.
         let live = their_live || matches!(capture, Some(r) if r != Role::Pawn);
         if pos.attackers_live(to, !us, occupied, live).is_empty() {
-            sink.push(Move::Normal { role: Role::King, from: king, capture, to, promotion: None });
+            sink.push(Move::Normal {
+                role: Role::King,
+                from: king,
+                capture,
+                to,
+                promotion: None,
+            });
         }
     }
 }
@@ -335,7 +508,10 @@ fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live:
         let king_to = side.king_to(us);
         // R9 with R8 attacks: a frozen pawn does not stop castling.
         let path = attacks::between(king, king_to) | king_to;
-        if path.into_iter().all(|sq| pos.attackers_live(sq, !us, board.occupied(), their_live).is_empty()) {
+        if path.into_iter().all(|sq| {
+            pos.attackers_live(sq, !us, board.occupied(), their_live)
+                .is_empty()
+        }) {
             sink.push(Move::Castle { king, rook });
         }
     }

@@ -137,7 +137,11 @@ impl Move {
             | Move::Drop { to, .. }
             | Move::Exchange { to, .. } => to,
             Move::Castle { king, rook } => Square::from_coords(
-                if rook.index() < king.index() { crate::File::C } else { crate::File::G },
+                if rook.index() < king.index() {
+                    crate::File::C
+                } else {
+                    crate::File::G
+                },
                 king.rank(),
             ),
         }

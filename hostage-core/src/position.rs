@@ -693,7 +693,11 @@ impl Position {
         }
     }
 
+    #[inline]
     fn set_unmoved(&mut self, unmoved: Bitboard) {
+        if unmoved == self.unmoved {
+            return;
+        }
         self.hash ^= castling_hash(self.unmoved) ^ castling_hash(unmoved);
         self.unmoved = unmoved;
     }

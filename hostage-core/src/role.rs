@@ -22,13 +22,24 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn to king.
-    pub const ALL: [Role; 6] =
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
 
     /// The roles a man can have in a prison or an airfield (all but the king, R4),
     /// in the canonical Hostage FEN order Q R B N P.
-    pub const HOSTAGES: [Role; 5] =
-        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+    pub const HOSTAGES: [Role; 5] = [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
 
     /// The roles a pawn can promote to by changing places with a man in the
     /// prison (R7); their presence there also decides whether pawns are
@@ -164,7 +175,10 @@ impl Piece {
     #[must_use]
     pub const fn from_char(ch: char) -> Option<Piece> {
         match Role::from_char(ch) {
-            Some(role) => Some(Piece { color: Color::from_white(ch.is_ascii_uppercase()), role }),
+            Some(role) => Some(Piece {
+                color: Color::from_white(ch.is_ascii_uppercase()),
+                role,
+            }),
             None => None,
         }
     }

@@ -429,7 +429,11 @@ impl San {
                     return false;
                 }
                 // A pawn move without a file is a push ("e4" never means dxe4).
-                let file = if role == Role::Pawn { file.or(Some(to.file())) } else { file };
+                let file = if role == Role::Pawn {
+                    file.or(Some(to.file()))
+                } else {
+                    file
+                };
                 m.role() == role
                     && m.to() == to
                     && file.is_none_or(|f| from.file() == f)

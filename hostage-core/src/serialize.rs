@@ -19,7 +19,10 @@ use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{fen::Fen, san::San, uci::UciMove, Square};
 
-fn serialize_display<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+fn serialize_display<T: Display, S: Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }
 
@@ -30,7 +33,8 @@ where
     D: Deserializer<'de>,
 {
     let text = String::deserialize(deserializer)?;
-    text.parse().map_err(|e: T::Err| de::Error::custom(e.to_string()))
+    text.parse()
+        .map_err(|e: T::Err| de::Error::custom(e.to_string()))
 }
 
 macro_rules! via_string {

@@ -30,8 +30,16 @@ impl File {
 
 impl File {
     /// All files, `a` to `h`.
-    pub const ALL: [File; 8] =
-        [File(0), File(1), File(2), File(3), File(4), File(5), File(6), File(7)];
+    pub const ALL: [File; 8] = [
+        File(0),
+        File(1),
+        File(2),
+        File(3),
+        File(4),
+        File(5),
+        File(6),
+        File(7),
+    ];
 
     /// The file with this index (`0` is `a`), if below 8.
     #[must_use]
@@ -91,8 +99,16 @@ impl Rank {
 
 impl Rank {
     /// All ranks, `1` to `8`.
-    pub const ALL: [Rank; 8] =
-        [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7)];
+    pub const ALL: [Rank; 8] = [
+        Rank(0),
+        Rank(1),
+        Rank(2),
+        Rank(3),
+        Rank(4),
+        Rank(5),
+        Rank(6),
+        Rank(7),
+    ];
 
     /// The rank with this index (`0` is rank 1), if below 8.
     #[must_use]

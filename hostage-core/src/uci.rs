@@ -98,9 +98,15 @@ impl std::error::Error for UciError {}
 fn square_at(s: &[u8], at: usize) -> Result<Square, UciError> {
     match s.get(at..at + 2) {
         Some(name) => Square::from_ascii(name).map_err(|_| UciError::Syntax {
-            position: if File::from_char(name[0] as char).is_some() { at + 1 } else { at },
+            position: if File::from_char(name[0] as char).is_some() {
+                at + 1
+            } else {
+                at
+            },
         }),
-        None => Err(UciError::Syntax { position: s.len().min(at + 1) }),
+        None => Err(UciError::Syntax {
+            position: s.len().min(at + 1),
+        }),
     }
 }
 
@@ -122,14 +128,18 @@ impl UciMove {
             if s.get(at) == Some(&c) {
                 Ok(())
             } else {
-                Err(UciError::Syntax { position: at.min(s.len()) })
+                Err(UciError::Syntax {
+                    position: at.min(s.len()),
+                })
             }
         };
         let end = |at: usize| -> Result<(), UciError> {
             if s.len() == at {
                 Ok(())
             } else {
-                Err(UciError::Syntax { position: at.min(s.len()) })
+                Err(UciError::Syntax {
+                    position: at.min(s.len()),
+                })
             }
         };
         match s.get(1) {
@@ -145,7 +155,11 @@ impl UciMove {
                 expect(3, b'@')?;
                 let to = square_at(s, 4)?;
                 end(6)?;
-                Ok(UciMove::Exchange { rescued, released, to })
+                Ok(UciMove::Exchange {
+                    rescued,
+                    released,
+                    to,
+                })
             }
             _ => {
                 let from = square_at(s, 0)?;
@@ -158,7 +172,11 @@ impl UciMove {
                     },
                 };
                 end(if promotion.is_some() { 5 } else { 4 })?;
-                Ok(UciMove::Normal { from, to, promotion })
+                Ok(UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                })
             }
         }
     }
@@ -167,11 +185,36 @@ impl UciMove {
     #[must_use]
     pub fn from_move(m: &Move) -> UciMove {
         match *m {
-            Move::Normal { from, to, promotion, .. } => UciMove::Normal { from, to, promotion },
-            Move::EnPassant { from, to } => UciMove::Normal { from, to, promotion: None },
-            Move::Castle { king, .. } => UciMove::Normal { from: king, to: m.to(), promotion: None },
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => UciMove::Normal {
+                from,
+                to,
+                promotion,
+            },
+            Move::EnPassant { from, to } => UciMove::Normal {
+                from,
+                to,
+                promotion: None,
+            },
+            Move::Castle { king, .. } => UciMove::Normal {
+                from: king,
+                to: m.to(),
+                promotion: None,
+            },
             Move::Drop { role, to } => UciMove::Drop { role, to },
-            Move::Exchange { released, rescued, to } => UciMove::Exchange { rescued, released, to },
+            Move::Exchange {
+                released,
+                rescued,
+                to,
+            } => UciMove::Exchange {
+                rescued,
+                released,
+                to,
+            },
         }
     }
 
@@ -183,8 +226,20 @@ impl UciMove {
     pub fn to_move(&self, pos: &Position) -> Result<Move, UciError> {
         let m = match *self {
             UciMove::Drop { role, to } => Move::Drop { role, to },
-            UciMove::Exchange { rescued, released, to } => Move::Exchange { released, rescued, to },
-            UciMove::Normal { from, to, promotion } => {
+            UciMove::Exchange {
+                rescued,
+                released,
+                to,
+            } => Move::Exchange {
+                released,
+                rescued,
+                to,
+            },
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
                 let board = pos.board();
                 let piece = board.piece_at(from).ok_or(UciError::Illegal)?;
                 let us = pos.turn();
@@ -199,14 +254,23 @@ impl UciMove {
                     } else {
                         CastlingSide::QueenSide
                     };
-                    Move::Castle { king: from, rook: side.rook_square(us) }
+                    Move::Castle {
+                        king: from,
+                        rook: side.rook_square(us),
+                    }
                 } else if piece.role == Role::Pawn
                     && Some(to) == pos.ep_square()
                     && from.file() != to.file()
                 {
                     Move::EnPassant { from, to }
                 } else {
-                    Move::Normal { role: piece.role, from, capture: board.role_at(to), to, promotion }
+                    Move::Normal {
+                        role: piece.role,
+                        from,
+                        capture: board.role_at(to),
+                        to,
+                        promotion,
+                    }
                 }
             }
         };
@@ -228,7 +292,11 @@ impl FromStr for UciMove {
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            UciMove::Normal { from, to, promotion } => {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
                 write!(f, "{from}{to}")?;
                 if let Some(p) = promotion {
                     write!(f, "{}", p.char())?;
@@ -236,7 +304,11 @@ impl fmt::Display for UciMove {
                 Ok(())
             }
             UciMove::Drop { role, to } => write!(f, "{}@{to}", role.upper_char()),
-            UciMove::Exchange { rescued, released, to } => {
+            UciMove::Exchange {
+                rescued,
+                released,
+                to,
+            } => {
                 write!(f, "{}#{}@{to}", rescued.upper_char(), released.upper_char())
             }
         }

@@ -121,6 +121,11 @@ mod tests {
     fn keys_are_stable() {
         // Pinned on purpose: these values are part of the public contract
         // (module docs). If this fails, the keys changed: a breaking change.
-        assert_eq!(Position::new().zobrist_hash(), 0xc762_5654_8ca7_3709_u64, "{:#x}", Position::new().zobrist_hash());
+        assert_eq!(
+            Position::new().zobrist_hash(),
+            0xc762_5654_8ca7_3709_u64,
+            "{:#x}",
+            Position::new().zobrist_hash()
+        );
     }
 }

@@ -11,7 +11,11 @@ fn pos(fen: &str) -> Position {
 }
 
 fn uci_moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_uci().to_string()).collect();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci().to_string())
+        .collect();
     v.sort();
     v
 }
@@ -21,14 +25,19 @@ fn has(p: &Position, uci: &str) -> bool {
 }
 
 fn play(p: &Position, text: &str) -> Position {
-    let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
+    let m = p
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
     p.clone().play(m).expect("parse_move returns legal moves")
 }
 
 #[test]
 fn r1_start_position_is_orthodox() {
     let p = Position::new();
-    assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+    assert_eq!(
+        p.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
     // rules.md: the counts equal orthodox chess to depth 4.
     assert_eq!(perft(&p, 1), 20);
     assert_eq!(perft(&p, 2), 400);
@@ -42,12 +51,23 @@ fn r2_captured_man_enters_the_captors_prison() {
     for m in ["e4", "d5", "exd5"] {
         p = play(&p, m);
     }
-    assert_eq!(p.prison(Color::White).count(Role::Pawn), 1, "White holds the black pawn");
+    assert_eq!(
+        p.prison(Color::White).count(Role::Pawn),
+        1,
+        "White holds the black pawn"
+    );
     assert!(p.prison(Color::Black).is_empty());
     p = play(&p, "Qxd5");
-    assert_eq!(p.prison(Color::Black).count(Role::Pawn), 1, "Black holds the white pawn");
+    assert_eq!(
+        p.prison(Color::Black).count(Role::Pawn),
+        1,
+        "Black holds the white pawn"
+    );
     // rules.md gives this FEN for the position.
-    assert_eq!(p.fen(), "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3");
+    assert_eq!(
+        p.fen(),
+        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3"
+    );
 }
 
 #[test]
@@ -117,7 +137,10 @@ fn r5_exchange_freezing_the_checking_pawn() {
     let p = pos("7k/8/8/8/1b6/8/3pPP2/3NKB2[#Pn] w - - 0 1");
     assert!(p.is_check());
     assert_eq!(p.legal_moves().len(), 44);
-    assert!(p.legal_moves().iter().all(|m| matches!(m, Move::Exchange { .. })));
+    assert!(p
+        .legal_moves()
+        .iter()
+        .all(|m| matches!(m, Move::Exchange { .. })));
     let after = play(&p, "(N-P)*a7");
     assert!(!after.can_promote(Color::Black));
 }
@@ -139,13 +162,20 @@ fn r5_exchange_answering_a_double_check() {
 fn r5_exchange_can_mate() {
     // Smothered mate by exchange: (B-N)N*f7#.
     let p = pos("6rk/6pp/8/8/8/8/8/K7[#Nb] w - - 0 1");
-    let m = Move::Exchange { released: Role::Bishop, rescued: Role::Knight, to: Square::F7 };
+    let m = Move::Exchange {
+        released: Role::Bishop,
+        rescued: Role::Knight,
+        to: Square::F7,
+    };
     assert_eq!(San::write(&p, &m), "(B-N)N*f7#");
     let after = p.play(m).expect("legal");
     assert!(after.is_checkmate());
     assert_eq!(
         after.outcome(),
-        Some(Outcome { termination: Termination::Checkmate, winner: Some(Color::White) })
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(Color::White)
+        })
     );
 }
 
@@ -172,7 +202,10 @@ fn r6_dropped_pawn_double_steps_and_can_be_taken_en_passant() {
     let p = pos("4k3/8/8/8/3p4/8/8/4K3[P] w - - 0 1");
     let p = play(&p, "*e2");
     let p = play(&p, "Kd8");
-    assert!(has(&p, "e2e4"), "a pawn dropped on its 2nd rank may double-step");
+    assert!(
+        has(&p, "e2e4"),
+        "a pawn dropped on its 2nd rank may double-step"
+    );
     let p = play(&p, "e4");
     assert_eq!(p.ep_square(), Some(Square::E3));
     assert!(p.fen().contains(" e3 "));
@@ -200,8 +233,14 @@ fn r6_rook_dropped_on_its_corner_revives_castling() {
     let p = play(&p, "Kd7");
     assert!(has(&p, "e1g1"));
     let p = play(&p, "O-O");
-    assert_eq!(p.board().piece_at(Square::G1).map(|x| x.role), Some(Role::King));
-    assert_eq!(p.board().piece_at(Square::F1).map(|x| x.role), Some(Role::Rook));
+    assert_eq!(
+        p.board().piece_at(Square::G1).map(|x| x.role),
+        Some(Role::King)
+    );
+    assert_eq!(
+        p.board().piece_at(Square::F1).map(|x| x.role),
+        Some(Role::Rook)
+    );
 }
 
 #[test]
@@ -325,7 +364,10 @@ fn r12_stalemate_unless_a_drop_remains() {
     assert!(p.is_stalemate());
     assert_eq!(
         p.outcome(),
-        Some(Outcome { termination: Termination::Stalemate, winner: None })
+        Some(Outcome {
+            termination: Termination::Stalemate,
+            winner: None
+        })
     );
     // A knight in Black's airfield: 61 drops, no stalemate.
     let p = pos("7k/5Q2/6K1/8/8/8/8/8[n] b - - 0 1");
@@ -338,7 +380,10 @@ fn r12_fifty_moves_counts_pawn_drops_not_piece_exchanges() {
     // A knight exchange does not reset the clock: 100 plies, a draw.
     let after = play(&p, "(N-N)N*c3");
     assert_eq!(after.halfmoves(), 100);
-    assert_eq!(after.outcome().map(|o| o.termination), Some(Termination::FiftyMoves));
+    assert_eq!(
+        after.outcome().map(|o| o.termination),
+        Some(Termination::FiftyMoves)
+    );
     // A pawn rescued by exchange does.
     let after = play(&p, "(N-P)*c3");
     assert_eq!(after.halfmoves(), 0);

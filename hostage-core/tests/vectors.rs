@@ -12,7 +12,10 @@ fn vectors_dir() -> PathBuf {
 /// Perft counts above this are skipped in the default run; set
 /// `HOSTAGE_PERFT_MAX` to raise it.
 fn node_limit() -> u64 {
-    std::env::var("HOSTAGE_PERFT_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000_000)
+    std::env::var("HOSTAGE_PERFT_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200_000_000)
 }
 
 #[test]
@@ -35,7 +38,9 @@ fn perft_vectors() {
                 let p = Position::from_fen(fen.trim()).unwrap_or_else(|e| panic!("{at}: {e}"));
                 pos = Some((fen.trim().to_owned(), p));
             } else if let Some(rest) = line.strip_prefix("perft ") {
-                let (fen, p) = pos.as_ref().unwrap_or_else(|| panic!("{at}: perft before epd"));
+                let (fen, p) = pos
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{at}: perft before epd"));
                 let mut parts = rest.split_whitespace();
                 let depth: u32 = parts.next().and_then(|d| d.parse().ok()).expect("depth");
                 let nodes: u64 = parts.next().and_then(|d| d.parse().ok()).expect("nodes");
@@ -57,7 +62,9 @@ fn fen_vectors() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let (input, expected) = line.rsplit_once('|').unwrap_or_else(|| panic!("line {}", n + 1));
+        let (input, expected) = line
+            .rsplit_once('|')
+            .unwrap_or_else(|| panic!("line {}", n + 1));
         let expected = expected.trim();
         let result = Position::from_fen(input);
         match expected {
@@ -70,7 +77,11 @@ fn fen_vectors() {
                 assert_eq!(pos.fen(), expected[1..].trim(), "line {}", n + 1);
             }
             code => match result {
-                Ok(pos) => panic!("line {}: {input} parsed as {}, expected {code}", n + 1, pos.fen()),
+                Ok(pos) => panic!(
+                    "line {}: {input} parsed as {}, expected {code}",
+                    n + 1,
+                    pos.fen()
+                ),
                 Err(e) => assert_eq!(e.code(), code, "line {}: {input}", n + 1),
             },
         }

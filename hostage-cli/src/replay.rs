@@ -1,0 +1,116 @@
+//! Building the position a command works on: a start (`--fen` or the
+//! initial position) and a list of moves played from it (`--moves`).
+//!
+//! Moves are separated by whitespace and read by
+//! [`Position::parse_move`]: lenient SAN first, then the long (UCI) form.
+//! Move numbers (`1.`, `1...`, `12.`) are skipped, also when glued to the
+//! move (`1.e4`), so a game copied from a score sheet can be pasted as is.
+
+use hostage_core::Position;
+
+use crate::error::CliError;
+
+/// The position given by `--fen`, or the starting position.
+///
+/// # Errors
+///
+/// A message naming the FEN, the reason and the error code.
+pub fn start(fen: Option<&str>) -> Result<Position, CliError> {
+    match fen {
+        None => Ok(Position::new()),
+        Some(text) => Position::from_fen(text.trim()).map_err(|e| {
+            CliError::new(format!("invalid fen \"{text}\": {e} (code: {})", e.code()))
+        }),
+    }
+}
+
+/// Plays the whitespace-separated `moves` from `pos`.
+///
+/// # Errors
+///
+/// A message naming the first bad move, its ply (1-based, counting only
+/// moves, not move numbers), the reason and the error code.
+pub fn play_moves(mut pos: Position, moves: &str) -> Result<Position, CliError> {
+    for (index, text) in move_tokens(moves).enumerate() {
+        let ply = index + 1;
+        let m = pos.parse_move(text).map_err(|e| {
+            CliError::new(format!(
+                "cannot play move \"{text}\" at ply {ply} ({}): {e} (code: {})",
+                ply_label(&pos),
+                e.code()
+            ))
+        })?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// `--fen` then `--moves`: the position every one-shot command starts from.
+///
+/// # Errors
+///
+/// See [`start`] and [`play_moves`].
+pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Position, CliError> {
+    let pos = start(fen)?;
+    match moves {
+        None => Ok(pos),
+        Some(moves) => play_moves(pos, moves),
+    }
+}
+
+/// The move texts in `moves`, move numbers dropped.
+fn move_tokens(moves: &str) -> impl Iterator<Item = &str> {
+    moves
+        .split_whitespace()
+        .map(strip_move_number)
+        .filter(|t| !t.is_empty())
+}
+
+/// `"12...Qxd5"` → `"Qxd5"`, `"1."` → `""`; anything else unchanged. Only
+/// digits followed by at least one dot count, so `0-0` stays castling.
+pub fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &token[digits..];
+    if digits > 0 && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// `"white's move 3"` or `"black's move 3"`: where in the game a move failed.
+fn ply_label(pos: &Position) -> String {
+    format!("{}'s move {}", pos.turn().name(), pos.fullmoves())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_are_skipped() {
+        let tokens: Vec<_> = move_tokens("1. e4 d5 2.exd5 2... Qxd5 0-0 O-O 12...").collect();
+        assert_eq!(tokens, ["e4", "d5", "exd5", "Qxd5", "0-0", "O-O"]);
+    }
+
+    #[test]
+    fn rules_md_example() -> Result<(), CliError> {
+        let pos = position(None, Some("1. e4 d5 2. exd5 Qxd5"))?;
+        assert_eq!(
+            pos.fen(),
+            "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn bad_move_names_its_ply() {
+        let err = position(None, Some("e4 e5 Ke3"))
+            .err()
+            .map(|e| e.to_string());
+        let err = err.unwrap_or_default();
+        assert!(err.contains("\"Ke3\""), "{err}");
+        assert!(err.contains("ply 3"), "{err}");
+        assert!(err.contains("illegal_san"), "{err}");
+    }
+}
