@@ -770,6 +770,16 @@ fn castling_hash(unmoved: Bitboard) -> u64 {
     h
 }
 
+/// Positions are equal when their FENs are: same board, reserves, turn,
+/// castling state, legal en-passant square and clocks.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.to_setup() == other.to_setup()
+    }
+}
+
+impl Eq for Position {}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", crate::fen::Fen::from_position(self))

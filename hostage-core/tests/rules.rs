@@ -399,3 +399,16 @@ fn uci_forms_round_trip() {
         assert_eq!(parsed.to_move(&p), Ok(m), "{text}");
     }
 }
+
+#[test]
+fn positions_compare_by_value() {
+    let a = pos("4k3/8/8/8/8/8/8/4K3[R] w E - 0 1");
+    let b = pos("4k3/8/8/8/8/8/8/4K3[R] w E - 0 1");
+    assert_eq!(a, b);
+    assert_ne!(a, pos("4k3/8/8/8/8/8/8/4K3[#R] w E - 0 1"));
+    // An en-passant square that allows no legal capture is not part of it.
+    assert_eq!(
+        pos("4k3/8/8/3p4/8/8/8/4K3[] w - d6 0 2"),
+        pos("4k3/8/8/3p4/8/8/8/4K3[] w - - 0 2")
+    );
+}
