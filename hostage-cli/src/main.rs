@@ -6,6 +6,8 @@
 //! hostage moves [--fen FEN] [--moves ...]                   <SAN>\t<UCI> per legal move
 //! hostage fen [--fen FEN] [--moves ...]                     the resulting Hostage FEN
 //! hostage play [--fen FEN] [--unicode]                      a game for two at one keyboard
+//! hostage pgn check FILE                                    validate every game of a PGN file
+//! hostage pgn fen FILE                                      the final FEN of each game
 //! ```
 //!
 //! This file only parses arguments and dispatches. Exit codes: 0 success,
@@ -15,6 +17,7 @@
 mod commands;
 mod display;
 mod error;
+mod pgn;
 mod play;
 mod player;
 mod replay;
@@ -79,6 +82,26 @@ enum Command {
         #[arg(long)]
         unicode: bool,
     },
+    /// Read PGN files: validate them or print their final positions.
+    Pgn {
+        #[command(subcommand)]
+        command: PgnCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PgnCommand {
+    /// Check every game; report each unreadable or illegal move with its game,
+    /// line and ply; exit 1 if any game fails.
+    Check {
+        /// The PGN file.
+        file: std::path::PathBuf,
+    },
+    /// Print the final Hostage FEN of the main line of each game, one a line.
+    Fen {
+        /// The PGN file.
+        file: std::path::PathBuf,
+    },
 }
 
 /// The position a one-shot command works on.
@@ -122,6 +145,10 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Moves { at } => print(|out| commands::run_moves(&at.position()?, out)),
         Command::Fen { at } => print(|out| commands::run_fen(&at.position()?, out)),
         Command::Play { fen, unicode } => play(fen.as_deref(), unicode),
+        Command::Pgn { command } => match command {
+            PgnCommand::Check { file } => print(|out| pgn::run(&file, pgn::Report::Check, out)),
+            PgnCommand::Fen { file } => print(|out| pgn::run(&file, pgn::Report::Fen, out)),
+        },
     }
 }
 

@@ -1,16 +1,15 @@
-//! `hostage play`: a game at one terminal, with the history needed for
-//! `undo` and for the draw by repetition.
+//! `hostage play`: a game at one terminal, on a [`hostage_core::Game`],
+//! which keeps the history for `undo` and judges every ending.
 //!
 //! Each turn shows the board, the prisons and airfields and the state of
 //! the game (check, pseudo-check, frozen pawns), then asks the side to
 //! move's [`Player`] for an action. The game ends by itself at checkmate,
-//! stalemate, the fifty-move draw ([`Position::outcome`]) and the third
-//! occurrence of a position (R12, counted here by [`Position::zobrist_hash`]
-//! because only the game knows its history).
+//! stalemate, the fifty-move draw, threefold repetition and perpetual check
+//! ([`hostage_core::Game::outcome`], R11/R12).
 
-use std::{collections::HashMap, io::Write};
+use std::io::Write;
 
-use hostage_core::{san::San, Bitboard, ByColor, Color, Position, Rank, Role, Termination};
+use hostage_core::{Bitboard, ByColor, Color, Position, Rank, Role, Termination};
 
 use crate::{
     display::{self, title, Style},
@@ -18,26 +17,17 @@ use crate::{
     player::{Action, Console, Player},
 };
 
-/// A game in progress: every position so far and how often each occurred.
+/// A game in progress at the terminal.
 pub struct Game {
-    /// `history[0]` is the start, the last entry the current position.
-    history: Vec<Position>,
-    /// The SAN of each move played, `sans[i]` leading to `history[i + 1]`.
-    sans: Vec<String>,
-    /// Occurrences of each position in `history`, by Zobrist hash (R12).
-    seen: HashMap<u64, u32>,
+    game: hostage_core::Game,
     style: Style,
 }
 
 impl Game {
     /// A game starting from `start`, drawn in `style`.
     pub fn new(start: Position, style: Style) -> Game {
-        let mut seen = HashMap::new();
-        seen.insert(start.zobrist_hash(), 1);
         Game {
-            history: vec![start],
-            sans: Vec::new(),
-            seen,
+            game: hostage_core::Game::from_position(start),
             style,
         }
     }
@@ -61,14 +51,12 @@ impl Game {
             let pos = self.current().clone();
             match players.get_mut(pos.turn()).act(&pos, console)? {
                 Action::Play(m) => {
-                    if pos.is_legal(&m) {
-                        self.push(m);
-                    } else {
+                    if self.game.push(m).is_err() {
                         writeln!(console.out(), "Illegal move {m}: not played.")?;
                     }
                 }
                 Action::Undo => {
-                    if !self.undo() {
+                    if self.game.pop().is_none() {
                         writeln!(console.out(), "Nothing to undo.")?;
                     }
                 }
@@ -86,32 +74,19 @@ impl Game {
 
     /// The position now.
     pub fn current(&self) -> &Position {
-        // `history` is never empty: `new` fills it and `undo` keeps the start.
-        &self.history[self.history.len() - 1]
+        self.game.position()
     }
 
-    /// Plays the legal move `m`.
-    fn push(&mut self, m: hostage_core::Move) {
-        let mut next = self.current().clone();
-        self.sans
-            .push(format!("{}{}", move_number(&next), San::write(&next, &m)));
-        next.play_unchecked(m);
-        *self.seen.entry(next.zobrist_hash()).or_insert(0) += 1;
-        self.history.push(next);
-    }
-
-    /// Takes back the last move; `false` at the start.
-    fn undo(&mut self) -> bool {
-        if self.history.len() < 2 {
-            return false;
-        }
-        if let Some(pos) = self.history.pop() {
-            if let Some(n) = self.seen.get_mut(&pos.zobrist_hash()) {
-                *n -= 1;
-            }
-        }
-        self.sans.pop();
-        true
+    /// The last move as `12. Nf3` or `12... Nf6`.
+    fn last_move(&self) -> Option<String> {
+        let ply = self.game.ply().checked_sub(1)?;
+        let before = self.game.position_at(ply)?;
+        let dots = before.turn().fold(".", "...");
+        Some(format!(
+            "{}{dots} {}",
+            before.fullmoves(),
+            self.game.san(ply)?
+        ))
     }
 
     /// Board, reserves and the state of play.
@@ -120,7 +95,7 @@ impl Game {
         writeln!(out)?;
         write!(out, "{}", display::board(pos, self.style))?;
         write!(out, "{}", display::reserves(pos, self.style))?;
-        if let Some(last) = self.sans.last() {
+        if let Some(last) = self.last_move() {
             writeln!(out, "Last move: {last}")?;
         }
         for color in Color::ALL {
@@ -144,52 +119,26 @@ impl Game {
 
     /// The announcement that ends the game, if it is over.
     fn ending(&self) -> Option<String> {
+        let outcome = self.game.outcome()?;
         let pos = self.current();
-        if let Some(outcome) = pos.outcome() {
-            return Some(match (outcome.termination, outcome.winner) {
-                (Termination::Checkmate, Some(winner)) => {
-                    format!("Checkmate: {} wins.", title(winner))
-                }
-                (Termination::Stalemate, _) => format!(
-                    "Stalemate: {} has no legal move and is not in check. The game is drawn.",
-                    title(pos.turn())
-                ),
-                (Termination::FiftyMoves, _) => "Draw by the fifty-move rule: 100 plies without \
-                                                 a capture, a pawn move or a pawn drop."
-                    .to_owned(),
-                (termination, _) => format!("Game over: {}.", termination.name()),
-            });
-        }
-        let hash = pos.zobrist_hash();
-        if self.seen.get(&hash).copied().unwrap_or(0) >= 3 {
-            let perpetual = self
-                .perpetual_checker(hash)
-                .map(|checker| format!(" ({} gave perpetual check.)", title(checker)))
-                .unwrap_or_default();
-            return Some(format!(
-                "Draw by threefold repetition: this position has occurred three times.{perpetual}"
-            ));
-        }
-        None
-    }
-
-    /// The side every one of whose moves gave check since the first of the
-    /// repeated positions, if any (R12: the draw is then perpetual check).
-    fn perpetual_checker(&self, hash: u64) -> Option<Color> {
-        let first = self.history.iter().position(|p| p.zobrist_hash() == hash)?;
-        let cycle = &self.history[first + 1..];
-        Color::ALL.into_iter().find(|&side| {
-            // The positions after `side`'s moves are those with the other side to move.
-            let mut after = cycle.iter().filter(|p| p.turn() != side).peekable();
-            after.peek().is_some() && after.all(Position::is_check)
+        Some(match (outcome.termination, outcome.winner) {
+            (Termination::Checkmate, Some(winner)) => format!("Checkmate: {} wins.", title(winner)),
+            (Termination::Stalemate, _) => format!(
+                "Stalemate: {} has no legal move and is not in check. The game is drawn.",
+                title(pos.turn())
+            ),
+            (Termination::FiftyMoves, _) => "Draw by the fifty-move rule: 100 plies without a \
+                                             capture, a pawn move or a pawn drop."
+                .to_owned(),
+            (Termination::ThreefoldRepetition, _) => {
+                "Draw by threefold repetition: this position has occurred three times.".to_owned()
+            }
+            (Termination::PerpetualCheck, _) => "Draw by threefold repetition: this position has \
+                                                 occurred three times (perpetual check)."
+                .to_owned(),
+            (termination, _) => format!("Game over: {}.", termination.name()),
         })
     }
-}
-
-/// `"12. "` before a White move, `"12... "` before a Black one.
-fn move_number(pos: &Position) -> String {
-    let dots = pos.turn().fold(".", "...");
-    format!("{}{dots} ", pos.fullmoves())
 }
 
 /// A note when `color` has pawns on its 7th rank that cannot promote (R8).

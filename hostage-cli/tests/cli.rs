@@ -276,3 +276,43 @@ fn play_with_a_bad_fen_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("invalid_board"));
 }
+
+#[test]
+fn pgn_check_accepts_a_legal_file() {
+    let out = hostage(&["pgn", "check", "../tests/pgn/every_move_form.pgn"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 game(s) legal, 0 with errors"));
+}
+
+#[test]
+fn pgn_check_reports_game_ply_and_reason() {
+    // bad_moves.pgn: game 2 plays the illegal "Ke3" as its third ply.
+    let out = hostage(&["pgn", "check", "../tests/pgn/bad_moves.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 2"), "{err}");
+    assert!(err.contains("\"Ke3\" at ply 3"), "{err}");
+    assert!(err.contains("pgn_illegal_move"), "{err}");
+}
+
+#[test]
+fn pgn_fen_prints_each_final_position() {
+    let out = hostage(&["pgn", "fen", "../tests/pgn/several.pgn"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 4);
+    for line in text.lines() {
+        hostage_core::Position::from_fen(line).expect("a legal FEN");
+    }
+}
+
+#[test]
+fn pgn_missing_file_fails_cleanly() {
+    let out = hostage(&["pgn", "check", "no/such/file.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open"));
+}
