@@ -163,3 +163,60 @@ fn capture_heavy_games_fill_the_reserves() {
         }
     }
 }
+
+/// SAN and UCI of every legal move along random games parse back to the
+/// same move (SAN leniently and strictly); the PGN of the whole game reads
+/// back as the same game and writes identically.
+fn notation_round_trips(start: &str, choices: &[u32]) {
+    use hostage_core::{game::Game, pgn::PgnGame, san::San, uci::UciMove};
+
+    let mut game = Game::from_position(Position::from_fen(start).expect("valid start"));
+    for &choice in choices {
+        let pos = game.position().clone();
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        for m in &moves {
+            let san = San::write(&pos, m);
+            let parsed = San::from_ascii(san.as_bytes()).and_then(|s| s.to_move(&pos));
+            assert_eq!(parsed, Ok(*m), "{san} in {}", pos.fen());
+            let strict =
+                San::from_ascii_strict(san.as_bytes()).and_then(|s| s.to_move_strict(&pos));
+            assert_eq!(strict, Ok(*m), "strict {san} in {}", pos.fen());
+            // The mark is right: `#` exactly for mate, `+` for other checks.
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            assert_eq!(san.ends_with('#'), after.is_checkmate(), "{san}");
+            assert_eq!(
+                san.ends_with('+'),
+                after.is_check() && !after.is_checkmate(),
+                "{san}"
+            );
+            let uci = m.to_uci().to_string();
+            let back = uci
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok());
+            assert_eq!(back, Some(*m), "{uci} in {}", pos.fen());
+        }
+        game.push(moves[choice as usize % moves.len()])
+            .expect("legal");
+    }
+    let written = PgnGame::from_game(&game).write();
+    let read = PgnGame::read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(read.mainline_moves(), game.moves(), "{written}");
+    assert_eq!(read.write(), written);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn san_uci_and_pgn_round_trip(
+        start in 0..STARTS.len(),
+        choices in proptest::collection::vec(any::<u32>(), 0..80),
+    ) {
+        notation_round_trips(STARTS[start], &choices);
+    }
+}
