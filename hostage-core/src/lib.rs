@@ -41,6 +41,11 @@
 
 extern crate alloc;
 
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 pub mod attacks;
 mod bitboard;
 mod board;
