@@ -3,7 +3,7 @@
 //!
 //! Moves are separated by whitespace and read by
 //! [`Position::parse_move`]: lenient SAN first, then the long (UCI) form.
-//! Move numbers (`1.`, `1...`, `12.`) are skipped, also when glued to the
+//! Move numbers (`1`, `1.`, `1...`, `12.`) are skipped, also when glued to the
 //! move (`1.e4`), so a game copied from a score sheet can be pasted as is.
 
 use hostage_core::Position;
@@ -66,12 +66,15 @@ fn move_tokens(moves: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-/// `"12...Qxd5"` → `"Qxd5"`, `"1."` → `""`; anything else unchanged. Only
-/// digits followed by at least one dot count, so `0-0` stays castling.
+/// `"12...Qxd5"` → `"Qxd5"`, `"1."` and the inventor's bare `"1"` → `""`;
+/// anything else unchanged. Only digits alone or followed by dots count, so
+/// `0-0` stays castling.
 pub fn strip_move_number(token: &str) -> &str {
     let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let rest = &token[digits..];
-    if digits > 0 && rest.starts_with('.') {
+    if digits > 0 && rest.is_empty() {
+        rest
+    } else if digits > 0 && rest.starts_with('.') {
         rest.trim_start_matches('.')
     } else {
         token
@@ -91,6 +94,9 @@ mod tests {
     fn move_numbers_are_skipped() {
         let tokens: Vec<_> = move_tokens("1. e4 d5 2.exd5 2... Qxd5 0-0 O-O 12...").collect();
         assert_eq!(tokens, ["e4", "d5", "exd5", "Qxd5", "0-0", "O-O"]);
+        // The inventor's records number moves without dots.
+        let tokens: Vec<_> = move_tokens("1 d4 d5 2 c4 dxc4 10 Nd5").collect();
+        assert_eq!(tokens, ["d4", "d5", "c4", "dxc4", "Nd5"]);
     }
 
     #[test]

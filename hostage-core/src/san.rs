@@ -17,7 +17,8 @@
 //! `*`, an explicit `P` (`P*c7`, `(R-P)P*c7`), the en dash `–` for `-`,
 //! `0-0`, a missing or extra `x`, any `+`/`#`/`mate` suffix, annotation
 //! marks like `!?`, a promotion without `=`, and the inventor's
-//! disambiguation style `N(b)d7`. [`San::from_ascii_strict`] with
+//! disambiguation style `N(b)d7`, and an exchange that lost its opening
+//! parenthesis (`N-B)B*d6`, as in one of the inventor's records). [`San::from_ascii_strict`] with
 //! [`San::to_move_strict`] accepts exactly the canonical form. An ambiguous
 //! or illegal move is an error, never a guess.
 //!
@@ -258,7 +259,10 @@ impl San {
         {
             return Ok(San::Castle(side));
         }
-        let san = if r.eat(b'(') {
+        // Lenient: a record that lost the exchange's opening parenthesis
+        // (`N-B)B*d6`) is still unambiguous: no other move has `-` second.
+        let open = r.eat(b'(') || (!strict && text.get(1) == Some(&b'-') && text.contains(&b')'));
+        let san = if open {
             let released = r.hostage_role()?;
             if !r.eat(b'-') {
                 return Err(r.err());

@@ -515,3 +515,15 @@ fn empty_input_has_no_game() {
         Some("pgn_syntax")
     );
 }
+
+#[test]
+fn exchange_missing_its_opening_parenthesis_is_read() {
+    // One of the inventor's records writes `14 N-B)B*d6`: the `)` must not be
+    // taken for the end of a variation.
+    let text = "1 e4 d5 2 exd5 Qxd5 3 N-B)B*a6 Qxa2 *";
+    let err = PgnGame::read(text).expect_err("(N-B) needs a knight in White's prison");
+    assert_eq!(err.code(), "pgn_illegal_move");
+    let text = "[FEN \"7k/8/8/8/8/8/8/K7[#Bn] w - - 0 1\"]\n\n1 N-B)B*d6 Kg7 *";
+    let game = PgnGame::read(text).expect("lenient exchange");
+    assert_eq!(game.mainline_game().san_moves(), ["(N-B)B*d6", "Kg7"]);
+}

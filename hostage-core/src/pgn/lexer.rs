@@ -413,6 +413,16 @@ impl<S: ByteSource> Lexer<S> {
                         continue;
                     }
                 }
+                // An exchange that lost its `(` in the record (`N-B)B*d6`,
+                // as in one of the inventor's games): `)` after `X-Y` closes
+                // no variation, since nothing else is spelled that way.
+                if b == b')' && buf.len() == 3 && buf[1] == b'-' {
+                    if buf.iter().step_by(2).all(|&c| is_role_letter(c)) {
+                        buf.push(b);
+                        self.bump()?;
+                        continue;
+                    }
+                }
                 break;
             }
             if b == b'.' && !buf.is_empty() && buf.iter().all(u8::is_ascii_digit) {
