@@ -33,7 +33,7 @@ pub fn start(fen: Option<&str>) -> Result<Position, CliError> {
 pub fn play_moves(mut pos: Position, moves: &str) -> Result<Position, CliError> {
     for (index, text) in move_tokens(moves).enumerate() {
         let ply = index + 1;
-        let m = pos.parse_move(text).map_err(|e| {
+        let m = pos.parse_move(&text).map_err(|e| {
             CliError::new(format!(
                 "cannot play move \"{text}\" at ply {ply} ({}): {e} (code: {})",
                 ply_label(&pos),
@@ -58,12 +58,32 @@ pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Position, CliE
     }
 }
 
-/// The move texts in `moves`, move numbers dropped.
-fn move_tokens(moves: &str) -> impl Iterator<Item = &str> {
-    moves
+/// The move texts in `moves`, move numbers dropped, and the inventor's
+/// spaced castling `O O` / `O O O` joined into one move.
+fn move_tokens(moves: &str) -> impl Iterator<Item = String> + '_ {
+    let mut tokens = moves
         .split_whitespace()
         .map(strip_move_number)
         .filter(|t| !t.is_empty())
+        .peekable();
+    core::iter::from_fn(move || {
+        let first = tokens.next()?;
+        if first != "O" {
+            return Some(first.to_owned());
+        }
+        let mut castle = String::from("O");
+        for _ in 0..2 {
+            if tokens.peek().is_some_and(|t| t.starts_with('O')) {
+                let next = tokens.next().unwrap_or_default();
+                castle.push('-');
+                castle.push_str(next);
+                if next != "O" {
+                    break;
+                }
+            }
+        }
+        Some(castle)
+    })
 }
 
 /// `"12...Qxd5"` → `"Qxd5"`, `"1."` and the inventor's bare `"1"` → `""`;
@@ -97,6 +117,11 @@ mod tests {
         // The inventor's records number moves without dots.
         let tokens: Vec<_> = move_tokens("1 d4 d5 2 c4 dxc4 10 Nd5").collect();
         assert_eq!(tokens, ["d4", "d5", "c4", "dxc4", "Nd5"]);
+        let tokens: Vec<_> = move_tokens("5 d3 O O 6 Bg5 c6 11 O O O (B-N)N*g4 O O+").collect();
+        assert_eq!(
+            tokens,
+            ["d3", "O-O", "Bg5", "c6", "O-O-O", "(B-N)N*g4", "O-O+"]
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //!
 //! **Reading** is lenient by default, where no ambiguity arises: `@` for
 //! `*`, an explicit `P` (`P*c7`, `(R-P)P*c7`), the en dash `–` for `-`,
-//! `0-0`, a missing or extra `x`, any `+`/`#`/`mate` suffix, annotation
+//! `0-0` and `O O`, a missing or extra `x`, any `+`/`#`/`mate` suffix, annotation
 //! marks like `!?`, a promotion without `=`, and the inventor's
 //! disambiguation style `N(b)d7`, and an exchange that lost its opening
 //! parenthesis (`N-B)B*d6`, as in one of the inventor's records). [`San::from_ascii_strict`] with
@@ -245,13 +245,15 @@ impl San {
     fn parse(s: &[u8], strict: bool) -> Result<San, SanError> {
         let text = normalize(s, strict)?;
         let mut r = Reader { s: &text, i: 0 };
+        // Lenient: `0-0`, and the inventor's `O O` with spaces.
         let castle = |t: &[u8], o: u8| -> Option<CastlingSide> {
-            if t == [o, b'-', o] {
-                Some(CastlingSide::KingSide)
-            } else if t == [o, b'-', o, b'-', o] {
-                Some(CastlingSide::QueenSide)
-            } else {
-                None
+            let sep = |c: u8| c == b'-' || (!strict && c == b' ');
+            match t {
+                [a, s, b] if [*a, *b] == [o, o] && sep(*s) => Some(CastlingSide::KingSide),
+                [a, s, b, u, c] if [*a, *b, *c] == [o, o, o] && sep(*s) && sep(*u) => {
+                    Some(CastlingSide::QueenSide)
+                }
+                _ => None,
             }
         };
         if let Some(side) =
