@@ -416,12 +416,14 @@ impl<S: ByteSource> Lexer<S> {
                 // An exchange that lost its `(` in the record (`N-B)B*d6`,
                 // as in one of the inventor's games): `)` after `X-Y` closes
                 // no variation, since nothing else is spelled that way.
-                if b == b')' && buf.len() == 3 && buf[1] == b'-' {
-                    if buf.iter().step_by(2).all(|&c| is_role_letter(c)) {
-                        buf.push(b);
-                        self.bump()?;
-                        continue;
-                    }
+                if b == b')'
+                    && buf.len() == 3
+                    && buf[1] == b'-'
+                    && buf.iter().step_by(2).all(|&c| is_role_letter(c))
+                {
+                    buf.push(b);
+                    self.bump()?;
+                    continue;
                 }
                 break;
             }
