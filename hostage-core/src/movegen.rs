@@ -37,6 +37,14 @@ pub(crate) trait Sink {
     fn drops(&mut self, role: Role, to: Bitboard);
     /// Exchanges `(released, rescued)` dropping on each square of `to`.
     fn exchanges(&mut self, released: Role, rescued: Role, to: Bitboard);
+    /// The squares whose men's board moves are wanted (all by default).
+    fn movers(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Whether drops and exchanges are wanted (by default, yes).
+    fn wants_drops(&self) -> bool {
+        true
+    }
 }
 
 impl Sink for MoveList {
@@ -115,6 +123,14 @@ pub(crate) struct Finder {
 impl Sink for Finder {
     fn push(&mut self, m: Move) {
         self.found |= m == self.target;
+    }
+    fn movers(&self) -> Bitboard {
+        self.target
+            .from()
+            .map_or(Bitboard::EMPTY, Bitboard::from_square)
+    }
+    fn wants_drops(&self) -> bool {
+        self.target.is_drop()
     }
     fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
         if let Move::Normal {
@@ -198,8 +214,9 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let their_live = pos.can_promote(them);
     let checkers = pos.attackers_live(king, them, occupied, their_live);
 
+    let movers = sink.movers();
     // Board moves of men other than the king.
-    if !checkers.more_than_one() {
+    if !checkers.more_than_one() && (movers & ours & !board.by_role(Role::King)).any() {
         let mut target = match checkers.first() {
             Some(checker) => attacks::between(king, checker) | checker,
             None => !ours,
@@ -210,17 +227,21 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             target &= !(theirs & !board.pawns());
         }
         let pinned = pinned(pos, king, us);
-        gen_pieces(pos, sink, target, pinned, king);
-        gen_pawns(pos, sink, target, pinned, king);
+        gen_pieces(pos, sink, movers, target, pinned, king);
+        gen_pawns(pos, sink, movers, target, pinned, king);
     }
     if let Some(ep) = pos.ep_square {
         // Tested by playing it out on the occupancy: no mask needed.
-        gen_en_passant(pos, sink, ep, king);
+        gen_en_passant(pos, sink, movers, ep, king);
     }
-
-    gen_king(pos, sink, king, their_live);
-    if checkers.is_empty() {
-        gen_castling(pos, sink, king, their_live);
+    if movers.contains(king) {
+        gen_king(pos, sink, king, their_live);
+        if checkers.is_empty() {
+            gen_castling(pos, sink, king, their_live);
+        }
+    }
+    if !sink.wants_drops() {
+        return;
     }
 
     // Airfield drops (R6).
@@ -294,12 +315,13 @@ fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
 fn gen_pieces<S: Sink>(
     pos: &Position,
     sink: &mut S,
+    movers: Bitboard,
     target: Bitboard,
     pinned: Bitboard,
     king: Square,
 ) {
     let board = &pos.board;
-    let ours = board.by_color(pos.turn);
+    let ours = board.by_color(pos.turn) & movers;
     let occupied = board.occupied();
     let mut emit = |role: Role, from: Square, to: Bitboard| {
         let to = if pinned.contains(from) {
@@ -339,13 +361,14 @@ fn gen_pieces<S: Sink>(
 fn gen_pawns<S: Sink>(
     pos: &Position,
     sink: &mut S,
+    movers: Bitboard,
     target: Bitboard,
     pinned: Bitboard,
     king: Square,
 ) {
     let board = &pos.board;
     let us = pos.turn;
-    let pawns = board.by_piece(Role::Pawn.of(us));
+    let pawns = board.by_piece(Role::Pawn.of(us)) & movers;
     if pawns.is_empty() {
         return;
     }
@@ -450,9 +473,15 @@ fn ep_is_safe(pos: &Position, from: Square, ep: Square, king: Square) -> bool {
     attackers.is_empty()
 }
 
-fn gen_en_passant<S: Sink>(pos: &Position, sink: &mut S, ep: Square, king: Square) {
+fn gen_en_passant<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    movers: Bitboard,
+    ep: Square,
+    king: Square,
+) {
     let us = pos.turn;
-    let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
+    let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us)) & movers;
     for from in capturers {
         if ep_is_safe(pos, from, ep, king) {
             sink.push(Move::EnPassant { from, to: ep });
