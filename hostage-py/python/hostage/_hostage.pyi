@@ -1,0 +1,384 @@
+"""The native module of hostage (Rust, pyo3). Import from ``hostage``."""
+
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, final
+
+__version__: str
+__all__ = [
+    "AmbiguousMoveError",
+    "Board",
+    "FenError",
+    "Game",
+    "HostageError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LegalMoves",
+    "Move",
+    "MoveKind",
+    "Outcome",
+    "PgnError",
+    "PgnReader",
+    "Piece",
+    "PositionError",
+    "Reserve",
+    "SquareError",
+    "Termination",
+    "__version__",
+    "parse_square",
+    "square_name",
+]
+
+def parse_square(name: str) -> int:
+    """The square named ``name`` (``"e4"`` -> 28); ``SquareError`` if invalid."""
+
+def square_name(square: int) -> str:
+    """The name of ``square`` (28 -> ``"e4"``); ``SquareError`` if not in 0..63."""
+
+class HostageError(ValueError):
+    """Base class of every hostage error; ``code`` is the core's stable error code."""
+
+    code: str
+
+class FenError(HostageError):
+    """A FEN that cannot be read (``invalid_board``, ``invalid_reserves``, ...)."""
+
+class PositionError(FenError):
+    """A well-formed FEN of an illegal position (``missing_king``, ``too_many_men``, ...)."""
+
+class SquareError(HostageError):
+    """An invalid square name or index (``invalid_square``)."""
+
+class InvalidMoveError(HostageError):
+    """Move text that is not SAN or UCI (``invalid_san``, ``invalid_uci``)."""
+
+class IllegalMoveError(HostageError):
+    """A move that is not legal here (``illegal_move``, ``illegal_san``, ``illegal_uci``)."""
+
+class AmbiguousMoveError(HostageError):
+    """SAN that names several legal moves (``ambiguous_san``)."""
+
+class PgnError(HostageError):
+    """PGN that cannot be read (``pgn_syntax``, ``pgn_illegal_move``, ``pgn_fen``, ...)."""
+
+@final
+class MoveKind:
+    """What kind of turn a move is."""
+
+    NORMAL: ClassVar[MoveKind]
+    """A man moves on the board (perhaps capturing or promoting)."""
+    EN_PASSANT: ClassVar[MoveKind]
+    """A pawn captures en passant."""
+    CASTLE: ClassVar[MoveKind]
+    """Castling."""
+    DROP: ClassVar[MoveKind]
+    """A man of the mover's airfield is put on an empty square (R6)."""
+    EXCHANGE: ClassVar[MoveKind]
+    """An exchange of prisoners; the rescued man is dropped (R5)."""
+    @property
+    def value(self) -> str:
+        """``"normal"``, ``"en_passant"``, ``"castle"``, ``"drop"`` or ``"exchange"``."""
+    def __int__(self) -> int: ...
+
+@final
+class Termination:
+    """How a game ended."""
+
+    CHECKMATE: ClassVar[Termination]
+    """The side to move is in check and has no legal move (R11)."""
+    STALEMATE: ClassVar[Termination]
+    """The side to move is not in check and has no legal move (R12)."""
+    FIFTY_MOVES: ClassVar[Termination]
+    """100 plies without a capture, a pawn move or a pawn drop (R12)."""
+    THREEFOLD_REPETITION: ClassVar[Termination]
+    """A position occurred for the third time (R12)."""
+    PERPETUAL_CHECK: ClassVar[Termination]
+    """A threefold repetition in which every move of one side gave check (R12)."""
+    @property
+    def value(self) -> str:
+        """``"checkmate"``, ``"stalemate"``, ``"fifty_moves"``, ``"threefold_repetition"`` or
+        ``"perpetual_check"``."""
+    def __int__(self) -> int: ...
+
+@final
+class Outcome:
+    """The end of a game: how, and who won."""
+
+    def __new__(cls, termination: Termination, winner: bool | None) -> Outcome: ...
+    @property
+    def termination(self) -> Termination:
+        """How the game ended."""
+    @property
+    def winner(self) -> bool | None:
+        """``True`` (White), ``False`` (Black) or ``None`` (a draw)."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class Piece:
+    """A man: a role (``piece_type``, 1..6) and a colour (``True`` for White)."""
+
+    def __new__(cls, piece_type: int, color: bool) -> Piece: ...
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Piece:
+        """The piece of a FEN letter: ``"P"`` is a white pawn, ``"q"`` a black queen."""
+    @property
+    def piece_type(self) -> int:
+        """The role: ``PAWN`` (1) .. ``KING`` (6)."""
+    @property
+    def color(self) -> bool:
+        """``True`` for White."""
+    def symbol(self) -> str:
+        """The FEN letter (uppercase for White)."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+
+@final
+class Move:
+    """A move. Equal and hashed by its long (UCI) form, as in python-chess.
+
+    A move from a board (``legal_moves``, ``push_san``, ``parse_uci``...) also
+    knows its ``kind``, ``role`` and ``captured``; a board move built without
+    a board (``Move.from_uci("e2e4")``) has them ``None`` until a board
+    resolves it (``board.parse_uci``).
+    """
+
+    def __new__(cls, from_square: int, to_square: int, promotion: int | None = None) -> Move:
+        """A board move; ``promotion`` is the role fetched from the prison (R7)."""
+    @classmethod
+    def from_uci(cls, uci: str) -> Move:
+        """Parses the long form: ``e2e4``, ``e7e8q``, ``N@c7``, ``P@c7``, ``N#B@c7``
+        (rescued role ``#`` released role ``@`` square). ``InvalidMoveError`` if
+        malformed."""
+    @classmethod
+    def drop(cls, role: int, to_square: int) -> Move:
+        """An airfield drop (R6) of ``role`` on ``to_square``."""
+    @classmethod
+    def exchange(cls, released: int, rescued: int, to_square: int) -> Move:
+        """An exchange (R5): release ``released``, rescue ``rescued`` onto ``to_square``."""
+    def uci(self) -> str:
+        """The long (UCI) form."""
+    @property
+    def kind(self) -> MoveKind | None:
+        """The kind of move; ``None`` for a board move built without a board."""
+    @property
+    def from_square(self) -> int | None:
+        """The start square of a board move; ``None`` for drops and exchanges."""
+    @property
+    def to_square(self) -> int:
+        """The square the man lands on (the king's square for castling)."""
+    @property
+    def role(self) -> int | None:
+        """The role of the man moved or put on the board (the rescued man for an
+        exchange); ``None`` for a board move built without a board."""
+    @property
+    def promotion(self) -> int | None:
+        """The role fetched from the prison by a promotion (R7)."""
+    @property
+    def captured(self) -> int | None:
+        """The role captured; ``None`` if none or built without a board."""
+    @property
+    def released(self) -> int | None:
+        """Exchange only: the role of the enemy man released from the mover's prison."""
+    @property
+    def rescued(self) -> int | None:
+        """Exchange only: the role of the mover's man rescued and dropped."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __copy__(self) -> Move: ...
+    def __deepcopy__(self, memo: Any, /) -> Move: ...
+
+@final
+class Reserve:
+    """A prison or an airfield: a read-only mapping role -> count of the roles
+    held (order Q R B N P). Like ``collections.Counter``, ``reserve[role]`` is 0
+    for a role not held. Registered as a ``collections.abc.Mapping``."""
+
+    def __getitem__(self, key: int, /) -> int: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __bool__(self) -> bool: ...
+    def keys(self) -> list[int]:
+        """The roles held, in the order Q R B N P."""
+    def values(self) -> list[int]:
+        """The counts, in the order of ``keys()``."""
+    def items(self) -> list[tuple[int, int]]:
+        """``(role, count)`` pairs, in the order of ``keys()``."""
+    def get(self, key: int, default: int | None = None) -> int | None:
+        """The count of ``key``, or ``default`` if that role is not held."""
+    def count(self, role: int) -> int:
+        """How many men of ``role`` (0 if none)."""
+    def total(self) -> int:
+        """How many men in all."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class LegalMoves:
+    """The legal moves of a board's current position: ``len()``, ``in``, iteration.
+
+    Board moves, airfield drops and exchanges alike.
+    """
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+
+@final
+class Board:
+    """A game of Hostage Chess in progress: a position and its move stack.
+
+    ``Board()`` is the start position; ``Board(fen)`` any Hostage FEN
+    (``FenError`` / ``PositionError`` if it cannot be read or is illegal).
+    """
+
+    def __new__(cls, fen: str | None = None) -> Board: ...
+    def fen(self) -> str:
+        """The canonical Hostage FEN of the current position."""
+    def set_fen(self, fen: str) -> None:
+        """Replaces the game with the position of ``fen`` and an empty move stack."""
+    def reset(self) -> None:
+        """Back to the start position with an empty move stack."""
+    @property
+    def turn(self) -> bool:
+        """The side to move: ``WHITE`` (True) or ``BLACK`` (False)."""
+    def piece_at(self, square: int) -> Piece | None:
+        """The man on ``square``, or ``None``."""
+    def piece_map(self) -> dict[int, Piece]:
+        """Every man on the board, by square."""
+    def prison(self, color: bool) -> Reserve:
+        """``color``'s prison: the enemy men ``color`` has captured (R2)."""
+    def airfield(self, color: bool) -> Reserve:
+        """``color``'s airfield: ``color``'s own men released by the opponent (R3)."""
+    @property
+    def castling_rights(self) -> int:
+        """The rook corners whose castling right is in force, as a bitmask
+        (``1 << H1`` is White's ``K``)."""
+    def has_castling_rights(self, color: bool) -> bool:
+        """Whether ``color`` keeps a castling right on either side."""
+    def has_kingside_castling_rights(self, color: bool) -> bool:
+        """Whether ``color`` keeps the right to castle king side."""
+    def has_queenside_castling_rights(self, color: bool) -> bool:
+        """Whether ``color`` keeps the right to castle queen side."""
+    def king_unmoved(self, color: bool) -> bool:
+        """Whether ``color``'s king has never moved, so that a rook dropped on a
+        home corner brings the castling right back (R9; FEN ``E``/``e``)."""
+    @property
+    def ep_square(self) -> int | None:
+        """The en-passant square, only when an en-passant capture is legal."""
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture, pawn move or pawn drop (R12)."""
+    @property
+    def fullmove_number(self) -> int:
+        """The move number: 1 at the start, incremented after each Black move."""
+    def ply(self) -> int:
+        """The number of moves on the move stack."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves: a live view supporting ``len()``, ``in`` and iteration."""
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is a legal move here."""
+    def push(self, move: Move) -> None:
+        """Plays ``move``; ``IllegalMoveError`` (board unchanged) if it is not legal."""
+    def push_san(self, san: str) -> Move:
+        """Plays a move in SAN (lenient reading) and returns it.
+
+        ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError``
+        leave the board unchanged."""
+    def push_uci(self, uci: str) -> Move:
+        """Plays a move in long (UCI) form and returns it."""
+    def pop(self) -> Move:
+        """Takes back the last move and returns it; ``IndexError`` if none."""
+    def peek(self) -> Move:
+        """The last move played; ``IndexError`` if none."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the start position, oldest first (a copy)."""
+    def copy(self, *, stack: bool = True) -> Board:
+        """A copy; with ``stack=False`` it starts from the current position."""
+    def root(self) -> Board:
+        """A new board at the start position of the move stack."""
+    def san(self, move: Move) -> str:
+        """The canonical SAN of a legal move, with ``+``/``#``."""
+    def uci(self, move: Move) -> str:
+        """The long (UCI) form of a legal move."""
+    def parse_san(self, san: str) -> Move:
+        """The legal move a SAN text names."""
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move a long-form text names."""
+    def is_check(self) -> bool:
+        """Whether the side to move is in check (a frozen pawn never checks, R8)."""
+    def is_pseudo_check(self) -> bool:
+        """Whether the king to move is attacked only by a frozen pawn (R8a)."""
+    def checkers(self) -> list[int]:
+        """The squares of the men giving check."""
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated (R11)."""
+    def is_stalemate(self) -> bool:
+        """Whether the side to move is stalemated (R12)."""
+    def is_fifty_moves(self) -> bool:
+        """Whether 100 plies passed without a capture, pawn move or pawn drop (R12)."""
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the current position has occurred at least ``count`` times."""
+    def repetition_count(self) -> int:
+        """How many times the current position has occurred, this time included."""
+    def outcome(self) -> Outcome | None:
+        """How the game has ended, or ``None`` (R11, R12; all draws are automatic)."""
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
+    def perft(self, depth: int) -> int:
+        """The number of legal move sequences of ``depth`` plies."""
+    def zobrist_hash(self) -> int:
+        """A 64-bit hash, equal for positions that R12 counts as the same."""
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: Any, /) -> Board: ...
+    def __reduce__(self) -> tuple[Any, tuple[str], list[str]]: ...
+    def __setstate__(self, state: list[str], /) -> None: ...
+
+@final
+class Game:
+    """A PGN game record (``hostage.pgn.Game``): headers, start, main line, result."""
+
+    def __new__(cls) -> Game: ...
+    @staticmethod
+    def from_board(board: Board) -> Game:
+        """The record of a board's start position and move stack, with the
+        result of its outcome (``*`` while the game goes on)."""
+    @property
+    def headers(self) -> dict[str, str]:
+        """The tags, in order (a copy; change them with ``set_header``)."""
+    def set_header(self, name: str, value: str) -> None:
+        """Sets a header (``Result``, ``Variant``, ``SetUp`` and ``FEN`` are
+        written from the record itself)."""
+    @property
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+    @result.setter
+    def result(self, value: str) -> None: ...
+    def board(self) -> Board:
+        """A board at the start position."""
+    def end_board(self) -> Board:
+        """A board with the main line played (its move stack is the main line)."""
+    def mainline_moves(self) -> list[Move]:
+        """The moves of the main line."""
+    def write(self) -> str:
+        """The canonical PGN text (also ``str(game)``)."""
+
+@final
+class PgnReader:
+    """An iterator of ``Game`` read from PGN text, or from a callable
+    returning the next chunk (str or UTF-8 bytes; empty at the end)."""
+
+    def __new__(cls, source: str | Callable[[], str | bytes]) -> PgnReader: ...
+    def __iter__(self) -> PgnReader: ...
+    def __next__(self) -> Game: ...

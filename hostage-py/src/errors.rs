@@ -1,0 +1,152 @@
+//! The exception hierarchy and the one place that maps each core error to
+//! its class. Every exception carries the core's stable `.code`.
+//!
+//! ```text
+//! ValueError
+//! └── HostageError            .code
+//!     ├── FenError            malformed FEN text (invalid_board, ...)
+//!     │   └── PositionError   well-formed FEN of an illegal position (missing_king, ...)
+//!     ├── SquareError         invalid_square
+//!     ├── InvalidMoveError    move text that is not SAN/UCI (invalid_san, invalid_uci)
+//!     ├── IllegalMoveError    no legal move matches (illegal_move, illegal_san, illegal_uci)
+//!     ├── AmbiguousMoveError  several legal moves match (ambiguous_san)
+//!     └── PgnError            pgn_syntax, pgn_limit, pgn_illegal_move, ...
+//! ```
+
+use hostage_core::{
+    fen::FenError as CoreFenError, game::GameError, pgn::PgnError as CorePgnError, san::SanError,
+    uci::UciError, ParseSquareError,
+};
+use pyo3::{exceptions::PyValueError, prelude::*, PyTypeInfo};
+
+pyo3::create_exception!(
+    hostage,
+    HostageError,
+    PyValueError,
+    "Base class of every error raised by hostage; `.code` is the core's stable error code."
+);
+pyo3::create_exception!(
+    hostage,
+    FenError,
+    HostageError,
+    "A FEN that cannot be read."
+);
+pyo3::create_exception!(
+    hostage,
+    PositionError,
+    FenError,
+    "A well-formed FEN of a position that is not legal (e.g. a side without a king)."
+);
+pyo3::create_exception!(
+    hostage,
+    SquareError,
+    HostageError,
+    "An invalid square name or index."
+);
+pyo3::create_exception!(
+    hostage,
+    InvalidMoveError,
+    HostageError,
+    "Move text that is not valid SAN or UCI."
+);
+pyo3::create_exception!(
+    hostage,
+    IllegalMoveError,
+    HostageError,
+    "A move that is not legal in the position."
+);
+pyo3::create_exception!(
+    hostage,
+    AmbiguousMoveError,
+    HostageError,
+    "SAN that matches several legal moves."
+);
+pyo3::create_exception!(hostage, PgnError, HostageError, "PGN that cannot be read.");
+
+/// An exception of class `T` with `.code` set.
+pub fn error<T: PyTypeInfo>(code: &'static str, message: String) -> PyErr {
+    Python::attach(|py| {
+        let err = PyErr::new::<T, _>(message);
+        // Setting an attribute on a fresh exception instance cannot fail.
+        let _ = err.value(py).setattr("code", code);
+        err
+    })
+}
+
+/// Maps a core error to its exception class.
+pub trait ToPyErr {
+    /// The exception for this error.
+    fn to_py(&self) -> PyErr;
+}
+
+impl ToPyErr for CoreFenError {
+    fn to_py(&self) -> PyErr {
+        match self {
+            CoreFenError::Parse(_) => error::<FenError>(self.code(), self.to_string()),
+            CoreFenError::Position(_) => error::<PositionError>(self.code(), self.to_string()),
+        }
+    }
+}
+
+impl ToPyErr for SanError {
+    fn to_py(&self) -> PyErr {
+        let message = self.to_string();
+        match self {
+            SanError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
+            SanError::Illegal => error::<IllegalMoveError>(self.code(), message),
+            SanError::Ambiguous => error::<AmbiguousMoveError>(self.code(), message),
+        }
+    }
+}
+
+impl ToPyErr for UciError {
+    fn to_py(&self) -> PyErr {
+        let message = self.to_string();
+        match self {
+            UciError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
+            UciError::Illegal => error::<IllegalMoveError>(self.code(), message),
+        }
+    }
+}
+
+impl ToPyErr for GameError {
+    fn to_py(&self) -> PyErr {
+        match self {
+            GameError::IllegalMove(_) => error::<IllegalMoveError>(self.code(), self.to_string()),
+            GameError::San(e) => e.to_py(),
+            GameError::Uci(e) => e.to_py(),
+        }
+    }
+}
+
+impl ToPyErr for CorePgnError {
+    fn to_py(&self) -> PyErr {
+        error::<PgnError>(self.code(), self.to_string())
+    }
+}
+
+impl ToPyErr for ParseSquareError {
+    fn to_py(&self) -> PyErr {
+        error::<SquareError>(self.code(), self.to_string())
+    }
+}
+
+/// Adds the exception classes to the module, each with a class-level `code`
+/// of `""` so that instances built from Python also have the attribute.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    for (name, ty) in [
+        ("HostageError", py.get_type::<HostageError>()),
+        ("FenError", py.get_type::<FenError>()),
+        ("PositionError", py.get_type::<PositionError>()),
+        ("SquareError", py.get_type::<SquareError>()),
+        ("InvalidMoveError", py.get_type::<InvalidMoveError>()),
+        ("IllegalMoveError", py.get_type::<IllegalMoveError>()),
+        ("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>()),
+        ("PgnError", py.get_type::<PgnError>()),
+    ] {
+        ty.setattr("code", "")?;
+        m.add(name, ty)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,47 @@
+//! Python bindings for hostage-core: the native module `hostage._hostage`,
+//! re-exported by the `hostage` package (`python/hostage/__init__.py`).
+//!
+//! Registration only; the classes live in [`board`], [`moves`], [`pgn`] and
+//! the exceptions in [`errors`]. No rules here: every method converts, calls
+//! the core once and maps the error.
+
+mod board;
+mod errors;
+mod moves;
+mod pgn;
+
+use pyo3::prelude::*;
+
+/// The square named `name` (`"e4"` → 28).
+#[pyfunction]
+fn parse_square(name: &str) -> PyResult<u32> {
+    use errors::ToPyErr;
+    hostage_core::Square::from_ascii(name.as_bytes())
+        .map(|s| s.index())
+        .map_err(|e| e.to_py())
+}
+
+/// The name of `square` (28 → `"e4"`).
+#[pyfunction]
+fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(moves::square(square)?.to_string())
+}
+
+#[pymodule]
+fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyLegalMoves>()?;
+    m.add_class::<board::PyReserve>()?;
+    m.add_class::<board::PyOutcome>()?;
+    m.add_class::<board::PyTermination>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyMoveKind>()?;
+    m.add_class::<moves::PyPiece>()?;
+    m.add_class::<pgn::PyPgnGame>()?;
+    m.add_class::<pgn::PyPgnReader>()?;
+    m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    errors::register(m)?;
+    Ok(())
+}

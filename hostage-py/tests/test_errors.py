@@ -1,0 +1,217 @@
+"""Errors: real exception classes with the core's codes; a failed call
+changes nothing; no input from Python, however wrong, crashes the interpreter."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+import hostage
+
+AFTER_QXD5 = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3"
+
+JUNK: list[Any] = [
+    "",
+    " ",
+    "\0",
+    "e2e4\0",
+    "\0e4",
+    "é4",
+    "e4é",
+    "♞f3",
+    "\ud800",
+    "x" * 100_000,
+    "(" * 1000,
+    "e" + "4" * 10_000,
+    "O-O-O-O-O",
+    "Qh4#" * 50,
+    "e2e9",
+    "K@e4",
+    "P@e1",
+    "Q#K@e4",
+    "e7e8k",
+    "@@@",
+    "(Q-R)R*c7+!!",
+]
+WRONG_TYPES: list[Any] = [None, 0, -1, 2**80, 1.5, b"e4", ["e4"], object()]
+
+
+def test_hierarchy() -> None:
+    for cls in (
+        hostage.FenError,
+        hostage.PositionError,
+        hostage.SquareError,
+        hostage.InvalidMoveError,
+        hostage.IllegalMoveError,
+        hostage.AmbiguousMoveError,
+        hostage.PgnError,
+    ):
+        assert issubclass(cls, hostage.HostageError)
+        assert cls.__module__ == "hostage"
+    assert issubclass(hostage.HostageError, ValueError)
+    assert issubclass(hostage.PositionError, hostage.FenError)
+    assert hostage.HostageError("made by hand").code == ""
+
+
+@pytest.mark.parametrize(
+    ("fen", "cls", "code"),
+    [
+        ("", hostage.FenError, "invalid_fen"),
+        ("xx", hostage.FenError, "invalid_board"),
+        ("8/8/8/8/8/8/8/8[] w - - 0 1", hostage.PositionError, "missing_king"),
+        ("4k3/8/8/8/8/8/8/4K3[x] w - - 0 1", hostage.FenError, "invalid_reserves"),
+        ("4k3/8/8/8/8/8/8/4K3[] x - - 0 1", hostage.FenError, "invalid_turn"),
+        ("4k3/8/8/8/8/8/8/4K3[K] w - - 0 1", hostage.PositionError, "king_in_reserve"),
+    ],
+)
+def test_fen_errors(fen: str, cls: type[hostage.HostageError], code: str) -> None:
+    with pytest.raises(cls) as info:
+        hostage.Board(fen)
+    assert type(info.value) is cls and info.value.code == code
+    board = hostage.Board(AFTER_QXD5)
+    with pytest.raises(cls):
+        board.set_fen(fen)
+    assert board.fen() == AFTER_QXD5
+
+
+@pytest.mark.parametrize(
+    ("san", "cls", "code"),
+    [
+        ("Nz3", hostage.InvalidMoveError, "invalid_san"),
+        ("e5", hostage.IllegalMoveError, "illegal_san"),
+        ("Qxd9", hostage.InvalidMoveError, "invalid_san"),
+        ("(Q-P)*e4", hostage.IllegalMoveError, "illegal_san"),
+    ],
+)
+def test_san_errors(san: str, cls: type[hostage.HostageError], code: str) -> None:
+    board = hostage.Board()
+    for call in (board.push_san, board.parse_san):
+        with pytest.raises(cls) as info:
+            call(san)
+        assert type(info.value) is cls and info.value.code == code
+    assert board.fen() == hostage.STARTING_FEN and board.move_stack == []
+
+
+def test_ambiguous_san() -> None:
+    board = hostage.Board("4k3/8/8/8/8/8/8/1N2KN2[] w - - 0 1")
+    with pytest.raises(hostage.AmbiguousMoveError) as info:
+        board.push_san("Nd2")
+    assert info.value.code == "ambiguous_san"
+    assert board.move_stack == []
+
+
+@pytest.mark.parametrize(
+    ("uci", "cls", "code"),
+    [
+        ("e2e5", hostage.IllegalMoveError, "illegal_uci"),
+        ("e2", hostage.InvalidMoveError, "invalid_uci"),
+        ("P@e4", hostage.IllegalMoveError, "illegal_uci"),
+        ("z9z9", hostage.InvalidMoveError, "invalid_uci"),
+    ],
+)
+def test_uci_errors(uci: str, cls: type[hostage.HostageError], code: str) -> None:
+    board = hostage.Board()
+    with pytest.raises(cls) as info:
+        board.push_uci(uci)
+    assert info.value.code == code
+    with pytest.raises(cls):
+        board.parse_uci(uci)
+    assert board.fen() == hostage.STARTING_FEN
+
+
+def test_illegal_push_leaves_board_unchanged() -> None:
+    board = hostage.Board(AFTER_QXD5)
+    before = (board.fen(), board.zobrist_hash(), board.move_stack)
+    for text in ["e2e5", "N@e4", "Q#P@e4", "P#P@e1", "e1g1"]:
+        with pytest.raises(hostage.IllegalMoveError) as info:
+            board.push(hostage.Move.from_uci(text))
+        assert info.value.code == "illegal_move"
+        with pytest.raises(hostage.IllegalMoveError):
+            board.san(hostage.Move.from_uci(text))
+    # A move taken from another position is judged by its long form here.
+    stale = hostage.Board().parse_san("e4")
+    with pytest.raises(hostage.IllegalMoveError):
+        board.push(stale)
+    assert (board.fen(), board.zobrist_hash(), board.move_stack) == before
+
+
+def test_move_constructors_reject_bad_input() -> None:
+    with pytest.raises(hostage.InvalidMoveError):
+        hostage.Move.from_uci("K@e4")
+    with pytest.raises(hostage.InvalidMoveError):
+        hostage.Move.drop(hostage.KING, hostage.E4)
+    with pytest.raises(hostage.InvalidMoveError):
+        hostage.Move(hostage.E7, hostage.E8, hostage.KING)
+    with pytest.raises(hostage.SquareError):
+        hostage.Move(64, 0)
+    with pytest.raises(ValueError):
+        hostage.Move.drop(0, hostage.E4)
+    with pytest.raises(hostage.SquareError) as info:
+        hostage.parse_square("e9")
+    assert info.value.code == "invalid_square"
+    with pytest.raises(hostage.SquareError):
+        hostage.square_name(-1)
+
+
+CALLS: list[tuple[str, Callable[[hostage.Board, Any], object]]] = [
+    ("Board", lambda _b, x: hostage.Board(x)),
+    ("set_fen", lambda b, x: b.set_fen(x)),
+    ("push_san", lambda b, x: b.push_san(x)),
+    ("push_uci", lambda b, x: b.push_uci(x)),
+    ("parse_san", lambda b, x: b.parse_san(x)),
+    ("parse_uci", lambda b, x: b.parse_uci(x)),
+    ("push", lambda b, x: b.push(x)),
+    ("san", lambda b, x: b.san(x)),
+    ("is_legal", lambda b, x: b.is_legal(x)),
+    ("in", lambda b, x: x in b.legal_moves),
+    ("piece_at", lambda b, x: b.piece_at(x)),
+    ("prison", lambda b, x: b.prison(x)),
+    ("airfield", lambda b, x: b.airfield(x)),
+    ("is_repetition", lambda b, x: b.is_repetition(x)),
+    ("perft", lambda b, x: b.perft(x) if not isinstance(x, int) or x < 0 or x > 3 else 0),
+    ("Move.from_uci", lambda _b, x: hostage.Move.from_uci(x)),
+    ("Move", lambda _b, x: hostage.Move(x, x)),
+    ("Move.drop", lambda _b, x: hostage.Move.drop(x, x)),
+    ("Move.exchange", lambda _b, x: hostage.Move.exchange(x, x, x)),
+    ("Piece.from_symbol", lambda _b, x: hostage.Piece.from_symbol(x)),
+    ("Piece", lambda _b, x: hostage.Piece(x, x)),
+    ("parse_square", lambda _b, x: hostage.parse_square(x)),
+    ("square_name", lambda _b, x: hostage.square_name(x)),
+    ("reserve[]", lambda b, x: b.prison(True)[x]),
+    ("reserve.get", lambda b, x: b.prison(True).get(x)),
+    ("reserve.count", lambda b, x: b.prison(True).count(x)),
+    ("Outcome", lambda _b, x: hostage.Outcome(x, x)),
+]
+
+
+@pytest.mark.parametrize(("name", "call"), CALLS, ids=[name for name, _ in CALLS])
+def test_garbage_in_exception_out(name: str, call: Callable[[hostage.Board, Any], object]) -> None:
+    board = hostage.Board(AFTER_QXD5)
+    fen = board.fen()
+    for value in JUNK + WRONG_TYPES:
+        try:
+            call(board, value)
+        except (ValueError, TypeError, OverflowError, KeyError, IndexError):
+            pass
+        assert board.fen() == fen, (name, value)
+        assert board.move_stack == [], (name, value)
+
+
+def test_string_errors_are_value_errors() -> None:
+    board = hostage.Board()
+    for text in JUNK:
+        for call in (board.push_san, board.push_uci, board.parse_san, board.parse_uci):
+            with pytest.raises(ValueError):
+                call(text)
+        with pytest.raises(ValueError):
+            hostage.Board(text)
+    assert board.fen() == hostage.STARTING_FEN
+
+
+def test_corrupt_pickle_state() -> None:
+    board = hostage.Board()
+    with pytest.raises(hostage.HostageError):
+        board.__setstate__(["e2e4", "e2e4"])
+    with pytest.raises(TypeError):
+        board.__setstate__(None)  # type: ignore[arg-type]
