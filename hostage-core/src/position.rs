@@ -9,6 +9,8 @@
 
 use core::{fmt, num::NonZeroU32};
 
+use crate::setup::castling_right;
+
 use crate::{
     attacks,
     mv::king_home,
@@ -345,7 +347,7 @@ impl Position {
     /// between and on attacks.
     #[must_use]
     pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
-        self.unmoved.contains(king_home(color)) && self.unmoved.contains(side.rook_square(color))
+        castling_right(self.unmoved, color, side)
     }
 
     /// Whether `color`'s king has never moved, so that a rook dropped on a
@@ -763,7 +765,7 @@ fn castling_hash(unmoved: Bitboard) -> u64 {
     .into_iter()
     .enumerate()
     {
-        if unmoved.contains(king_home(color)) && unmoved.contains(side.rook_square(color)) {
+        if castling_right(unmoved, color, side) {
             h ^= zobrist::castling(i);
         }
     }

@@ -104,7 +104,7 @@ impl Setup {
     /// written `K`, `Q`, `k` or `q` in FEN is in force (R9).
     #[must_use]
     pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
-        self.unmoved.contains(king_home(color)) && self.unmoved.contains(side.rook_square(color))
+        castling_right(self.unmoved, color, side)
     }
 
     /// How many men of each role `color` has in all: on the board, in its own
@@ -125,4 +125,11 @@ impl Default for Setup {
     fn default() -> Setup {
         Setup::start()
     }
+}
+
+/// Whether the `unmoved` set (see [`Setup::unmoved`]) gives `color` the
+/// right to castle on `side`: its king never moved and that corner's rook
+/// counts as unmoved (R9).
+pub(crate) fn castling_right(unmoved: Bitboard, color: Color, side: CastlingSide) -> bool {
+    unmoved.contains(king_home(color)) && unmoved.contains(side.rook_square(color))
 }
