@@ -8,6 +8,8 @@
 //! hostage play [--fen FEN] [--unicode]                      a game for two at one keyboard
 //! hostage pgn check FILE                                    validate every game of a PGN file
 //! hostage pgn fen FILE                                      the final FEN of each game
+//! hostage svg [--fen FEN] [--moves ...] [--flip] [--size N] an SVG diagram on stdout
+//! hostage course build --out DIR                            the rules course pages
 //! ```
 //!
 //! This file only parses arguments and dispatches. Exit codes: 0 success,
@@ -15,12 +17,14 @@
 //! (from clap).
 
 mod commands;
+mod course;
 mod display;
 mod error;
 mod pgn;
 mod play;
 mod player;
 mod replay;
+mod svg;
 
 use std::{
     io::{self, BufWriter, IsTerminal, Write},
@@ -87,6 +91,41 @@ enum Command {
         #[command(subcommand)]
         command: PgnCommand,
     },
+    /// Draw the position as an SVG diagram (prisons and airfields included).
+    Svg {
+        #[command(flatten)]
+        at: At,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Image width in pixels.
+        #[arg(long)]
+        size: Option<u32>,
+        /// Leave out the file letters and rank digits.
+        #[arg(long)]
+        no_coordinates: bool,
+        /// Draw an arrow, e.g. `--arrow e2e4` (repeatable; `e4e4` is a circle).
+        #[arg(long)]
+        arrow: Vec<String>,
+    },
+    /// The rules course (docs/course): build its pages from its data.
+    Course {
+        #[command(subcommand)]
+        command: CourseCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum CourseCommand {
+    /// Write README.md, one page per lesson and the diagrams into a folder.
+    Build {
+        /// The folder to write (docs/course in the repository).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// The course data; by default the course.json built into this program.
+        #[arg(long)]
+        data: Option<std::path::PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -149,6 +188,26 @@ fn run(command: Command) -> Result<(), CliError> {
             PgnCommand::Check { file } => print(|out| pgn::run(&file, pgn::Report::Check, out)),
             PgnCommand::Fen { file } => print(|out| pgn::run(&file, pgn::Report::Fen, out)),
         },
+        Command::Svg {
+            at,
+            flip,
+            size,
+            no_coordinates,
+            arrow,
+        } => {
+            let request = svg::Request {
+                fen: at.fen.as_deref(),
+                moves: at.moves.as_deref(),
+                flip,
+                size,
+                coordinates: !no_coordinates,
+                arrows: &arrow,
+            };
+            print(|out| svg::run(&request, out))
+        }
+        Command::Course {
+            command: CourseCommand::Build { out, data },
+        } => print(|log| course::build(data.as_deref(), &out, log)),
     }
 }
 

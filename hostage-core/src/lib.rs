@@ -34,6 +34,8 @@
 //!   `no_std` and needs only `alloc`.
 //! - `serde`: `Serialize`/`Deserialize` for the text types ([`fen::Fen`],
 //!   [`san::San`], [`uci::UciMove`], [`Square`]) as strings.
+//! - `svg` (default): [`svg::board`] draws a position as an SVG diagram,
+//!   prisons and airfields included (no dependencies, `no_std` + `alloc`).
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
@@ -64,6 +66,8 @@ pub mod san;
 mod serialize;
 mod setup;
 mod square;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod uci;
 pub mod zobrist;
 
