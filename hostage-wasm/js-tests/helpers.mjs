@@ -1,0 +1,72 @@
+// Shared helpers of the node:test suites: where the built package, the
+// shared vectors and the core CLI are.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '..', '..');
+/** The built package (hostage-wasm/pkg, or $HOSTAGE_PKG). */
+export const PKG = resolve(process.env.HOSTAGE_PKG ?? join(here, '..', 'pkg'));
+export const VECTORS = join(ROOT, 'tests', 'vectors');
+
+if (!existsSync(join(PKG, 'package.json'))) {
+  throw new Error(`no built package at ${PKG}: run hostage-wasm/build.sh first`);
+}
+
+/** The package as Node's ESM entry gives it. */
+export const hostage = await import(join(PKG, 'node', 'index.mjs'));
+/** The package as require() gives it. */
+export const hostageCjs = createRequire(import.meta.url)(join(PKG, 'node', 'hostage.cjs'));
+
+/** `tests/vectors/*.perft` as [{ file, id, epd, perft: [[depth, count]] }]. */
+export function perftVectors() {
+  const out = [];
+  for (const file of readdirSync(VECTORS).filter((f) => f.endsWith('.perft')).sort()) {
+    let cur = null;
+    for (const raw of readFileSync(join(VECTORS, file), 'utf8').split('\n')) {
+      const line = raw.trim();
+      if (!line || line.startsWith('#')) continue;
+      const [key, ...rest] = line.split(/\s+/);
+      if (key === 'id') out.push((cur = { file, id: rest.join(' '), epd: null, perft: [] }));
+      else if (key === 'epd') {
+        if (!cur || cur.epd) out.push((cur = { file, id: `${file}:${out.length}`, epd: null, perft: [] }));
+        cur.epd = rest.join(' ');
+      } else if (key === 'perft') cur.perft.push([Number(rest[0]), Number(rest[1])]);
+    }
+  }
+  return out;
+}
+
+/** Lines of a `|`-separated vector file (comments and blanks dropped), or null if absent. */
+export function tableVectors(name) {
+  const path = join(VECTORS, name);
+  if (!existsSync(path)) return null;
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .map((l, i) => ({ line: i + 1, raw: l }))
+    .filter((l) => l.raw.trim() && !l.raw.trim().startsWith('#'))
+    .map((l) => ({ line: l.line, raw: l.raw.split('|'), fields: l.raw.split('|').map((f) => f.trim()) }));
+}
+
+/** The core CLI binary: $HOSTAGE_CLI, else target/{release,debug}/hostage, else null. */
+export function cliPath() {
+  if (process.env.HOSTAGE_CLI) return process.env.HOSTAGE_CLI;
+  for (const p of ['release', 'debug'].map((d) => join(ROOT, 'target', d, 'hostage'))) {
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+/** A small deterministic PRNG (mulberry32). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

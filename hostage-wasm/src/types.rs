@@ -1,0 +1,153 @@
+//! The TypeScript types of the values the bindings pass: unions that
+//! wasm-bindgen cannot derive, appended to the generated `.d.ts`.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** A side: White `'w'` or Black `'b'`, as in FEN. */
+export type Color = 'w' | 'b';
+
+/** The kind of a man. */
+export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
+
+/** The roles a man can have in a prison or an airfield (never the king, R4). */
+export type HostageRole = Exclude<Role, 'king'>;
+
+export type File = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+export type Rank = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+/** A square name such as `'e4'`. */
+export type Square = `${File}${Rank}`;
+
+/** A value per side. */
+export interface ByColor<T> { w: T; b: T }
+
+/** A man of some colour. */
+export interface Piece { color: Color; role: Role }
+
+/** A man and where it stands. */
+export interface PlacedPiece extends Piece { square: Square }
+
+/** Counts of men by role, in a prison or an airfield. */
+export type Reserve = Record<HostageRole, number>;
+
+/** The castling rights of one side (R9). */
+export interface CastlingRights {
+  kingSide: boolean;
+  queenSide: boolean;
+  /** The king has never moved: a rook dropped on its corner restores a right. */
+  kingUnmoved: boolean;
+}
+
+/** What every move object has. */
+interface MoveBase {
+  /** Long form: `e2e4`, `e7e8q`, `N@c7`, `N#B@c7` (rescued#released@square). */
+  uci: string;
+  /** Standard algebraic notation with the Hostage extensions: `N*c7`, `(B-N)N*c7`. */
+  san: string;
+  /** The side making the move. */
+  color: Color;
+  /** Where the man lands (for castling, the king's square). */
+  to: Square;
+}
+
+/** A board move, perhaps a capture, perhaps a promotion by swap (R7). */
+export interface NormalMove extends MoveBase {
+  kind: 'normal';
+  from: Square;
+  role: Role;
+  capture: Role | null;
+  promotion: HostageRole | null;
+  released: null;
+  rescued: null;
+}
+
+/** An en-passant capture (R10). */
+export interface EnPassantMove extends MoveBase {
+  kind: 'en_passant';
+  from: Square;
+  role: 'pawn';
+  capture: 'pawn';
+  promotion: null;
+  released: null;
+  rescued: null;
+}
+
+/** Castling (R9), given by the king's move. */
+export interface CastleMove extends MoveBase {
+  kind: 'castle';
+  from: Square;
+  role: 'king';
+  capture: null;
+  promotion: null;
+  released: null;
+  rescued: null;
+}
+
+/** A drop from the mover's airfield (R6). */
+export interface DropMove extends MoveBase {
+  kind: 'drop';
+  from: null;
+  role: HostageRole;
+  capture: null;
+  promotion: null;
+  released: null;
+  rescued: null;
+}
+
+/** An exchange (R5): `released` goes to the opponent's airfield, `rescued` is dropped on `to`. */
+export interface ExchangeMove extends MoveBase {
+  kind: 'exchange';
+  from: null;
+  /** The rescued man's role. */
+  role: HostageRole;
+  capture: null;
+  promotion: null;
+  released: HostageRole;
+  rescued: HostageRole;
+}
+
+/** A legal move, discriminated by `kind`. */
+export type Move = NormalMove | EnPassantMove | CastleMove | DropMove | ExchangeMove;
+
+export type MoveKind = Move['kind'];
+
+/** How a game ended (R11, R12). */
+export type Termination =
+  | 'checkmate'
+  | 'stalemate'
+  | 'fifty_moves'
+  | 'threefold_repetition'
+  | 'perpetual_check';
+
+/** The end of a game; `winner` is `null` for a draw. */
+export interface Outcome { termination: Termination; winner: Color | null }
+
+/** The legal squares of one exchange pair. */
+export interface ExchangeDests { released: HostageRole; rescued: HostageRole; to: Square[] }
+
+/** The `code` of a thrown error: the core's error code. */
+export type FenErrorCode =
+  | 'invalid_fen' | 'invalid_board' | 'invalid_reserves' | 'invalid_turn'
+  | 'invalid_castling_field' | 'invalid_ep_field' | 'invalid_halfmove_clock'
+  | 'invalid_fullmoves';
+export type PositionErrorCode =
+  | 'missing_king' | 'too_many_kings' | 'king_in_reserve' | 'pawn_on_backrank'
+  | 'too_many_men' | 'opposite_check' | 'invalid_castling' | 'invalid_ep_square';
+export type MoveErrorCode =
+  | 'invalid_san' | 'illegal_san' | 'ambiguous_san' | 'invalid_uci' | 'illegal_uci'
+  | 'illegal_move';
+export type PgnErrorCode =
+  | 'pgn_syntax' | 'pgn_limit' | 'pgn_illegal_move' | 'pgn_fen' | 'pgn_variant' | 'pgn_io';
+export type ErrorCode =
+  | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode
+  | 'invalid_square' | 'invalid_argument';
+
+/** The `name` of a thrown error. */
+export type ErrorName =
+  | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
+  | 'AmbiguousMoveError' | 'PgnError' | 'SquareError' | 'TypeError';
+
+/** Every error thrown by this package: an `Error` with `name` and `code`. */
+export interface HostageError extends Error { name: ErrorName; code: ErrorCode }
+"#;
