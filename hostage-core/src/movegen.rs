@@ -114,6 +114,32 @@ impl Sink for Counter {
     }
 }
 
+/// Collects the board moves of some of our men only.
+pub(crate) struct Restricted {
+    pub movers: Bitboard,
+    pub moves: MoveList,
+}
+
+impl Sink for Restricted {
+    fn push(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+    fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        self.moves.normals(board, role, from, to);
+    }
+    fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard) {
+        self.moves.pawn_shift(board, delta, to);
+    }
+    fn drops(&mut self, _: Role, _: Bitboard) {}
+    fn exchanges(&mut self, _: Role, _: Role, _: Bitboard) {}
+    fn movers(&self) -> Bitboard {
+        self.movers
+    }
+    fn wants_drops(&self) -> bool {
+        false
+    }
+}
+
 /// Looks for one move.
 pub(crate) struct Finder {
     pub target: Move,

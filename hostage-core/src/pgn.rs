@@ -71,7 +71,11 @@ use alloc::{
 };
 use core::fmt;
 
-use crate::{fen::FenError, game::Game, san::SanError, Color, Move, Outcome, Position};
+use crate::{
+    fen::FenError,
+    game::{Game, GameError},
+    Color, Move, Outcome, Position,
+};
 
 #[cfg(feature = "std")]
 pub use reader::IoSource;
@@ -561,8 +565,8 @@ pub enum PgnErrorKind {
         ply: u32,
         /// The move text as written.
         san: String,
-        /// Why it was rejected.
-        error: SanError,
+        /// Why it was rejected (SAN, or long form when written so).
+        error: GameError,
     },
     /// The `FEN` tag is malformed or an illegal position (`pgn_fen`).
     Fen(FenError),

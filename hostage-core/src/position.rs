@@ -461,6 +461,29 @@ impl Position {
         crate::movegen::generate(self, moves);
     }
 
+    /// The legal board moves (castling and en passant included, no drops or
+    /// exchanges) of the men of the side to move standing on `movers`: for
+    /// a board UI's destinations, or SAN disambiguation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Bitboard, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// let knight = pos.legal_board_moves(Bitboard::from_square(Square::G1));
+    /// assert_eq!(knight.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn legal_board_moves(&self, movers: Bitboard) -> MoveList {
+        let mut sink = crate::movegen::Restricted {
+            movers,
+            moves: MoveList::new(),
+        };
+        crate::movegen::generate(self, &mut sink);
+        sink.moves
+    }
+
     /// The number of legal moves, counted without building the list (drops
     /// and exchanges are counted per role pair, not one by one).
     #[must_use]

@@ -36,7 +36,9 @@
 use alloc::{string::String, vec::Vec};
 use core::{fmt, fmt::Write as _};
 
-use crate::{CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
+use crate::{
+    game::GameError, Bitboard, CastlingSide, File, Move, MoveList, Position, Rank, Role, Square,
+};
 
 /// A move in SAN, parsed but not yet matched against a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -524,8 +526,9 @@ impl San {
             } => {
                 let (mut file, mut rank) = (None, None);
                 if role != Role::King {
+                    let same_role = pos.board().by_piece(role.of(pos.turn()));
                     let others: MoveList = pos
-                        .legal_moves()
+                        .legal_board_moves(same_role)
                         .into_iter()
                         .filter(|o| {
                             o.kind() == crate::MoveKind::Normal
@@ -590,8 +593,8 @@ impl San {
     }
 }
 
-/// The legal moves worth matching against `san` (all of them, but only
-/// drops/exchanges of the right roles are listed one by one).
+/// The legal moves worth matching against `san`: those of the men of its
+/// role, or the one drop or exchange it names.
 fn candidates(pos: &Position, san: &San) -> MoveList {
     match *san {
         San::Drop { role, to } => {
@@ -618,11 +621,10 @@ fn candidates(pos: &Position, san: &San) -> MoveList {
                 MoveList::new()
             }
         }
-        _ => pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_drop())
-            .collect(),
+        San::Castle(_) => pos.legal_board_moves(Bitboard::from_square(pos.king_of(pos.turn()))),
+        San::Normal { role, .. } => {
+            pos.legal_board_moves(pos.board().by_piece(role.of(pos.turn())))
+        }
     }
 }
 
@@ -685,22 +687,37 @@ impl core::str::FromStr for San {
 }
 
 impl Position {
-    /// Plays a move given in SAN (lenient) or in long form, in that order of
-    /// preference: useful for command lines and scripts.
+    /// Finds the legal move named by `text`, given in SAN (lenient) or in
+    /// long form, in that order of preference: what command lines and
+    /// scripts want.
     ///
     /// # Errors
     ///
-    /// The SAN error if neither reading names a legal move (an
-    /// [`SanError::Ambiguous`] is reported as such).
-    pub fn parse_move(&self, text: &str) -> Result<Move, SanError> {
-        let san_result = San::from_ascii(text.as_bytes()).and_then(|san| san.to_move(self));
-        match san_result {
-            Ok(m) => Ok(m),
-            Err(SanError::Ambiguous) => Err(SanError::Ambiguous),
-            Err(e) => match crate::uci::UciMove::from_ascii(text.trim().as_bytes()) {
-                Ok(uci) => uci.to_move(self).map_err(|_| SanError::Illegal),
-                Err(_) => Err(e),
-            },
+    /// [`GameError::Uci`] when the text is long form (it parses as such) but
+    /// names no legal move, otherwise [`GameError::San`] (syntax, illegal or
+    /// ambiguous SAN).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_move("Nf3"), pos.parse_move("g1f3"));
+    /// assert_eq!(pos.parse_move("e2e5").map_err(|e| e.code()), Err("illegal_uci"));
+    /// assert_eq!(pos.parse_move("Nf4").map_err(|e| e.code()), Err("illegal_san"));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        let san_error = match San::from_ascii(text.as_bytes()).and_then(|san| san.to_move(self)) {
+            Ok(m) => return Ok(m),
+            Err(e) => e,
+        };
+        if san_error == SanError::Ambiguous {
+            return Err(GameError::San(san_error));
+        }
+        match crate::uci::UciMove::from_ascii(text.trim().as_bytes()) {
+            Ok(uci) => uci.to_move(self).map_err(GameError::Uci),
+            Err(_) => Err(GameError::San(san_error)),
         }
     }
 }

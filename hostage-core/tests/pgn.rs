@@ -8,7 +8,7 @@ use std::{
 };
 
 use hostage_core::{
-    game::Game,
+    game::{Game, GameError},
     pgn::{Limit, Limits, PgnError, PgnErrorKind, PgnGame, PgnResult, Reader, Syntax},
     san::SanError,
     Color, MoveKind, Outcome, Position, Role, Termination,
@@ -342,7 +342,7 @@ fn illegal_move_reports_game_ply_and_san_error_then_goes_on() {
         PgnErrorKind::IllegalMove {
             ply: 3,
             san: "Ke3".to_string(),
-            error: SanError::Illegal
+            error: GameError::San(SanError::Illegal)
         }
     );
     // The reader skips to the next tag section and reads the third game.
@@ -361,7 +361,7 @@ fn ambiguous_and_unreadable_moves() {
         PgnErrorKind::IllegalMove {
             ply: 5,
             san: "Nd2".to_string(),
-            error: SanError::Ambiguous
+            error: GameError::San(SanError::Ambiguous)
         }
     );
     // Neither SAN nor the long form.
