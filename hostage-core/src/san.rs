@@ -341,11 +341,14 @@ impl San {
                 break;
             }
             match r.peek() {
-                Some(c @ b'a'..=b'h') if file.is_none() => {
+                // Strict: file, then rank, then `x`.
+                Some(c @ b'a'..=b'h')
+                    if file.is_none() && !(strict && (capture || rank.is_some())) =>
+                {
                     file = File::from_char(c as char);
                     r.i += 1;
                 }
-                Some(c @ b'1'..=b'8') if rank.is_none() => {
+                Some(c @ b'1'..=b'8') if rank.is_none() && !(strict && capture) => {
                     rank = Rank::from_char(c as char);
                     r.i += 1;
                 }
