@@ -9,7 +9,9 @@ import pickle
 from collections.abc import Iterator
 
 import hostage
+import hostage.course
 import hostage.pgn
+import hostage.svg
 
 
 def captures(board: hostage.Board) -> Iterator[hostage.Move]:
@@ -73,6 +75,17 @@ def main() -> None:
     assert headers["Result"] == "*"
     final: hostage.Termination = hostage.Termination.CHECKMATE
     assert final.value == "checkmate"
+    image: hostage.svg.SvgString = hostage.svg.board(
+        board,
+        size=360,
+        lastmove=board.peek(),
+        arrows=[(hostage.E2, hostage.E4), hostage.svg.Arrow(hostage.D8, hostage.D5, color="red")],
+        fill={hostage.E6: "#cc000080"},
+    )
+    assert image.startswith("<svg") and board._repr_svg_().startswith("<svg")
+    course: hostage.course.Course = hostage.course.load()
+    task: hostage.course.Task = course["lessons"][0]["tasks"][0]
+    assert hostage.Board(task["fen"]).fen() == task["fen"]
 
 
 if __name__ == "__main__":

@@ -640,6 +640,11 @@ impl PyBoard {
         format!("Board('{}')", self.pos().fen())
     }
 
+    /// The position as SVG, the last move highlighted (Jupyter shows it).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::default_svg(self.pos(), self.game.moves().last().copied())
+    }
+
     fn __str__(&self) -> String {
         self.render()
     }

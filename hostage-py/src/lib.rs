@@ -1,14 +1,15 @@
 //! Python bindings for hostage-core: the native module `hostage._hostage`,
 //! re-exported by the `hostage` package (`python/hostage/__init__.py`).
 //!
-//! Registration only; the classes live in [`board`], [`moves`], [`pgn`] and
-//! the exceptions in [`errors`]. No rules here: every method converts, calls
+//! Registration only; the classes live in [`board`], [`moves`], [`pgn`],
+//! the SVG function in [`svg`] and the exceptions in [`errors`]. No rules here: every method converts, calls
 //! the core once and maps the error.
 
 mod board;
 mod errors;
 mod moves;
 mod pgn;
+mod svg;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,13 @@ fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(moves::square(square)?.to_string())
 }
 
+/// The rules course (`docs/course/course.json`) as JSON text, built into
+/// the module; `hostage.course.load` parses it.
+#[pyfunction]
+fn course_json() -> &'static str {
+    include_str!("../../docs/course/course.json")
+}
+
 #[pymodule]
 fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -42,6 +50,12 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PyPgnReader>()?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::svg_board, m)?)?;
+    m.add_function(wrap_pyfunction!(course_json, m)?)?;
+    m.add(
+        "SVG_DEFAULT_ARROW_COLOR",
+        hostage_core::svg::DEFAULT_ARROW_COLOR,
+    )?;
     errors::register(m)?;
     Ok(())
 }

@@ -53,9 +53,11 @@ def test_readme_examples() -> None:
 
 def test_module_docstrings() -> None:
     import hostage
+    import hostage.course
     import hostage.pgn
+    import hostage.svg
 
-    for module in (hostage, hostage.pgn):
+    for module in (hostage, hostage.pgn, hostage.svg, hostage.course):
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert tried > 0 and failures == 0, module.__name__
 

@@ -102,3 +102,42 @@ test('demo page: capture, exchange, drop, drag, FEN box', { timeout: 120_000 }, 
 
   assert.deepEqual(errors, []);
 });
+
+test('board.svg() in the browser: DOMParser reads it, an <img> renders it', { timeout: 60_000 }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/www/index.html`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  const got = await page.evaluate(async () => {
+    const { Board } = await import('/pkg/web/index.js');
+    const board = new Board();
+    board.pushSan('e4');
+    const svg = board.svg({ lastMove: true, arrows: [{ from: 'e7', to: 'e5', color: 'red' }], marks: [{ square: 'd4', color: 'blue' }] });
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    const img = new Image();
+    img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const colors = new Set();
+    for (let i = 0; i < data.length; i += 4 * 7) colors.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.localName,
+      desc: doc.querySelector('desc')?.textContent,
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+      colors: colors.size,
+      fen: board.fen(),
+    };
+  });
+  assert.equal(got.error, null);
+  assert.equal(got.root, 'svg');
+  assert.equal(got.desc, got.fen);
+  assert.ok(got.width >= 300 && got.height > got.width, `${got.width}x${got.height}`);
+  assert.ok(got.colors > 20, `only ${got.colors} colours: blank?`);
+  await page.close();
+});

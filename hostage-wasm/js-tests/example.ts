@@ -1,7 +1,9 @@
 // Type-checked with `tsc --strict --noEmit` (js-tests/tsconfig.json) against
 // the built package's declarations: the unions narrow as a user expects.
-import { Board, isHostageError } from 'hostage-chess';
-import type { Color, ErrorCode, Move, Outcome, Reserve, Role, Square } from 'hostage-chess';
+import { Board, courseData, isHostageError } from 'hostage-chess';
+import type {
+  Color, Course, CourseTask, ErrorCode, Move, Outcome, Reserve, Role, Square, SvgOptions,
+} from 'hostage-chess';
 
 const board: Board = new Board();
 board.pushSan('e4');
@@ -40,5 +42,17 @@ try {
   }
 }
 board.push(moves[0]);
+const options: SvgOptions = {
+  size: 320,
+  flipped: true,
+  lastMove: true,
+  arrows: [{ from: 'e2', to: 'e4' }, { from: 'g8', to: 'f6', color: 'red' }],
+  marks: [{ square: 'd5', color: '#ffcc00' }],
+};
+const image: string = board.svg(options) + board.svg() + board.svg({ lastMove: moves[0] });
+const course: Course = courseData();
+const task: CourseTask = course.lessons[0].tasks[0];
+const answers: string[] = task.kind === 'find_move' ? task.answers ?? [] : [];
+console.log(image.length, new Board(task.fen).fen(), answers);
 console.log(count, winner, dests.size, hash, board.pgn({ White: 'A' }), Board.fromPgn(board.pgn()).fen());
 board.free();

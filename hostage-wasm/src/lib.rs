@@ -12,10 +12,11 @@
 
 mod convert;
 mod errors;
+mod svg;
 mod types;
 
 use hostage_core::{
-    game::Game, pgn::PgnGame, san::San, uci::UciMove, CastlingSide, Move, Position, Role,
+    game::Game, pgn::PgnGame, san::San, uci::UciMove, Bitboard, CastlingSide, Move, Position, Role,
 };
 use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
@@ -375,7 +376,7 @@ impl JsBoard {
     #[wasm_bindgen(unchecked_return_type = "Map<Square, Square[]>")]
     pub fn dests(&self) -> Map {
         let map = Map::new();
-        for m in self.pos().legal_moves() {
+        for m in self.pos().legal_board_moves(Bitboard::FULL) {
             if let Some(from) = m.from() {
                 let key = JsValue::from(from.to_string());
                 let list = map.get(&key);
@@ -398,10 +399,9 @@ impl JsBoard {
     #[wasm_bindgen(js_name = dropDests, unchecked_return_type = "Partial<Record<Role, Square[]>>")]
     pub fn drop_dests(&self) -> Object {
         let obj = Object::new();
+        let moves = self.pos().legal_moves();
         for role in Role::HOSTAGES {
-            let sqs: Vec<_> = self
-                .pos()
-                .legal_moves()
+            let sqs: Vec<_> = moves
                 .iter()
                 .filter_map(|m| match *m {
                     Move::Drop { role: r, to } if r == role => Some(to),
@@ -470,12 +470,31 @@ impl JsBoard {
     pub fn pseudo_checkers(&self) -> Array {
         convert::squares(self.pos().pseudo_checkers())
     }
+
+    /// The current position as a self-contained SVG image, with both
+    /// prisons and airfields (see `SvgOptions`; `lastMove: true` highlights
+    /// the last move played on this board).
+    pub fn svg(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: Option<Object>,
+    ) -> Result<String, JsValue> {
+        let value = options.map_or(JsValue::UNDEFINED, JsValue::from);
+        let options = svg::options(&value, self.game.moves().last().copied())?;
+        Ok(hostage_core::svg::board(self.pos(), &options))
+    }
 }
 
 /// The version of this package (the workspace version).
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").into()
+}
+
+/// The rules course (docs/course/course.json): lessons and tasks, for a
+/// course UI. A new object on each call.
+#[wasm_bindgen(js_name = courseData, unchecked_return_type = "Course")]
+pub fn course_data() -> Result<JsValue, JsValue> {
+    js_sys::JSON::parse(include_str!("../../docs/course/course.json"))
 }
 
 /// Whether `fen` is a legal Hostage FEN (no exception).

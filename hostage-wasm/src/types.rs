@@ -148,6 +148,77 @@ export type ErrorName =
   | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
   | 'AmbiguousMoveError' | 'PgnError' | 'SquareError' | 'TypeError';
 
+/** An arrow of an SVG diagram; from a square to itself it is a circle. */
+export interface SvgArrow { from: Square; to: Square; /** A CSS colour; default `#15781b`. */ color?: string }
+
+/** A tinted square of an SVG diagram. */
+export interface SvgMark { square: Square; /** A CSS colour; default `#15781b`. */ color?: string }
+
+/**
+ * Options of `board.svg()`; every field is optional. Colours are CSS colours
+ * (`'red'`, `'#882020'`); an unsafe one falls back to the default colour.
+ */
+export interface SvgOptions {
+  /** Width in pixels (the height follows); default: 45 pixels a square. */
+  size?: number;
+  /** Black at the bottom. Default `false`. */
+  flipped?: boolean;
+  /** File letters and rank digits around the board. Default `true`. */
+  coordinates?: boolean;
+  /** Both prisons and both airfields beside the board. Default `true`. */
+  reserves?: boolean;
+  /**
+   * The move to highlight: a move object or its long form, or `true` for
+   * the last move played on this board. Default: none.
+   */
+  lastMove?: Move | string | boolean | null;
+  /** Mark a check (red) or a pseudo-check (dashed amber ring). Default `true`. */
+  check?: boolean;
+  /** Mark frozen pawns (R8) with an icy tint and a snowflake. Default `true`. */
+  frozen?: boolean;
+  arrows?: SvgArrow[];
+  marks?: SvgMark[];
+}
+
+/** A task of the rules course (docs/course/README.md describes the fields). */
+export interface CourseTask {
+  kind: 'find_move' | 'illegal_move' | 'count';
+  fen: string;
+  /** SAN moves played from `fen` before the task. */
+  moves?: string[];
+  prompt: string;
+  hint: string;
+  /** The predicates the answers satisfy (`checkmate`, `exchange`, ...). */
+  check: string[];
+  /** `find_move`: the accepted answers in SAN. */
+  answers?: string[];
+  /** `find_move`: no other legal move satisfies `check`. */
+  only?: boolean;
+  /** `illegal_move`: the move that looks possible but is not, why, and a similar legal one. */
+  illegal?: string;
+  reason?: string;
+  legal?: string;
+  /** `count`: the number to find. */
+  count?: number;
+  explanation?: string;
+}
+
+/** A lesson of the rules course. */
+export interface CourseLesson {
+  id: string;
+  title: string;
+  /** The rules it covers: `'R5'`, ... (docs/rules.md). */
+  rules: string[];
+  /** Markdown. */
+  text: string;
+  /** The position of its diagram. */
+  fen: string;
+  tasks: CourseTask[];
+}
+
+/** The rules course, as returned by `courseData()`. */
+export interface Course { title: string; version: number; rules: string; lessons: CourseLesson[] }
+
 /** Every error thrown by this package: an `Error` with `name` and `code`. */
 export interface HostageError extends Error { name: ErrorName; code: ErrorCode }
 "#;

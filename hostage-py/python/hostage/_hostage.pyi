@@ -1,10 +1,11 @@
 """The native module of hostage (Rust, pyo3). Import from ``hostage``."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, final
 
 __version__: str
 __all__ = [
+    "SVG_DEFAULT_ARROW_COLOR",
     "AmbiguousMoveError",
     "Board",
     "FenError",
@@ -24,15 +25,40 @@ __all__ = [
     "SquareError",
     "Termination",
     "__version__",
+    "course_json",
     "parse_square",
     "square_name",
+    "svg_board",
 ]
+
+SVG_DEFAULT_ARROW_COLOR: str
+"""The colour of arrows and marks given without one, or with an unsafe one."""
 
 def parse_square(name: str) -> int:
     """The square named ``name`` (``"e4"`` -> 28); ``SquareError`` if invalid."""
 
 def square_name(square: int) -> str:
     """The name of ``square`` (28 -> ``"e4"``); ``SquareError`` if not in 0..63."""
+
+def svg_board(
+    board: Board,
+    *,
+    size: int | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    reserves: bool = True,
+    lastmove: Move | None = None,
+    check: bool = True,
+    frozen: bool = True,
+    arrows: Sequence[tuple[int, int, str | None]] = ...,
+    marks: Sequence[tuple[int, str]] = ...,
+) -> str:
+    """The SVG image of ``board``'s position (``hostage.svg.board`` wraps it).
+    ``arrows`` are ``(tail, head, color or None)``, ``marks`` ``(square, color)``;
+    ``SquareError`` for a square outside 0..63."""
+
+def course_json() -> str:
+    """The rules course (docs/course/course.json) as JSON text; see ``hostage.course``."""
 
 class HostageError(ValueError):
     """Base class of every hostage error; ``code`` is the core's stable error code."""
@@ -340,6 +366,9 @@ class Board:
         """The number of legal move sequences of ``depth`` plies."""
     def zobrist_hash(self) -> int:
         """A 64-bit hash, equal for positions that R12 counts as the same."""
+    def _repr_svg_(self) -> str:
+        """The position as SVG with the last move highlighted (Jupyter shows it);
+        ``hostage.svg.board`` takes options."""
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: Any, /) -> Board: ...
     def __reduce__(self) -> tuple[Any, tuple[str], list[str]]: ...

@@ -1,0 +1,92 @@
+//! SVG diagrams (`hostage.svg.board`, `Board._repr_svg_`) over
+//! `hostage_core::svg`.
+//!
+//! Conversion only: Python squares, colours and moves become an
+//! [`SvgOptions`]; the drawing is the core's.
+
+use hostage_core::{
+    svg::{self, Arrow, Mark, SvgOptions},
+    uci::UciMove,
+    Move, Position, Role,
+};
+use pyo3::prelude::*;
+
+use crate::{
+    board::PyBoard,
+    moves::{square, PyMove},
+};
+
+/// The move to highlight as the last move: the full move when the Python
+/// move came from a board, else one with the squares its text names (the
+/// drawing uses only the squares, so the moving role does not matter).
+pub fn highlight(mv: &PyMove) -> Move {
+    mv.full.unwrap_or(match mv.uci {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture: None,
+            to,
+            promotion,
+        },
+        UciMove::Drop { role, to } => Move::Drop { role, to },
+        UciMove::Exchange {
+            rescued,
+            released,
+            to,
+        } => Move::Exchange {
+            released,
+            rescued,
+            to,
+        },
+    })
+}
+
+/// The SVG of a position with the core's default options and `last_move`.
+pub fn default_svg(pos: &Position, last_move: Option<Move>) -> String {
+    let mut options = SvgOptions::default();
+    options.last_move = last_move;
+    svg::board(pos, &options)
+}
+
+/// An SVG image of `board` (see `hostage.svg.board`, which wraps it).
+#[pyfunction]
+#[pyo3(signature = (
+    board, *, size = None, flipped = false, coordinates = true, reserves = true,
+    lastmove = None, check = true, frozen = true, arrows = Vec::new(), marks = Vec::new()
+))]
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+pub fn svg_board(
+    board: PyRef<'_, PyBoard>,
+    size: Option<u32>,
+    flipped: bool,
+    coordinates: bool,
+    reserves: bool,
+    lastmove: Option<PyRef<'_, PyMove>>,
+    check: bool,
+    frozen: bool,
+    arrows: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>, Option<String>)>,
+    marks: Vec<(Bound<'_, PyAny>, String)>,
+) -> PyResult<String> {
+    let mut options = SvgOptions::default();
+    options.size = size;
+    options.flipped = flipped;
+    options.coordinates = coordinates;
+    options.reserves = reserves;
+    options.last_move = lastmove.map(|m| highlight(&m));
+    options.check = check;
+    options.frozen = frozen;
+    for (from, to, color) in &arrows {
+        let color = color.as_deref().unwrap_or(svg::DEFAULT_ARROW_COLOR);
+        options
+            .arrows
+            .push(Arrow::with_color(square(from)?, square(to)?, color));
+    }
+    for (sq, color) in &marks {
+        options.marks.push(Mark::new(square(sq)?, color));
+    }
+    Ok(svg::board(board.game.position(), &options))
+}

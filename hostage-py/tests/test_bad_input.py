@@ -1,0 +1,184 @@
+"""tests/vectors/bad-input.txt (format in tests/README.md): every hostile input
+gives its documented error code as a ``HostageError`` (a ``ValueError``) of the
+matching class, a failed push leaves the board unchanged, and nothing aborts
+the interpreter (a Rust panic would surface as ``PanicException``, which is
+no ``HostageError``, and fail the case). Mirrors hostage-core/tests/bad_input.rs.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import hostage
+import hostage.pgn
+
+VECTORS = Path(__file__).resolve().parents[2] / "tests" / "vectors"
+
+ESC = re.compile(
+    r"\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\"
+)
+
+
+def unescape(s: str) -> str:
+    """Expands ``{repeat:N:text}`` and the escapes ``\\\\ \\n \\t \\xHH \\u{H..}``."""
+
+    def one(m: re.Match[str]) -> str:
+        if m[1]:
+            return unescape(m[2]) * int(m[1])
+        if m[3]:
+            return chr(int(m[3], 16))
+        if m[4]:
+            return chr(int(m[4], 16))
+        if m[5]:
+            return {"\\": "\\", "n": "\n", "t": "\t"}[m[5]]
+        raise ValueError(f"bad escape in {s!r}")
+
+    return ESC.sub(one, s)
+
+
+@dataclass(frozen=True)
+class Case:
+    line: int
+    kind: str
+    position: str
+    text: str
+    expected: str
+
+
+def cases() -> list[Case]:
+    out = []
+    raw = (VECTORS / "bad-input.txt").read_text(encoding="utf-8")
+    for n, line in enumerate(raw.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [f.strip() for f in line.split("|")]
+        assert len(fields) == 4, f"line {n}: expected 4 fields: {line}"
+        kind, position, text, expected = fields
+        out.append(Case(n, kind, position, unescape(text), expected))
+    return out
+
+
+CASES = cases()
+
+# The exception class each code is raised as (docs/python.md, "Errors").
+FEN_CODES = {
+    "invalid_fen",
+    "invalid_board",
+    "invalid_reserves",
+    "invalid_turn",
+    "invalid_castling_field",
+    "invalid_ep_field",
+    "invalid_halfmove_clock",
+    "invalid_fullmoves",
+}
+
+
+def error_class(code: str) -> type[hostage.HostageError]:
+    if code in FEN_CODES:
+        return hostage.FenError
+    if code in ("invalid_castling", "invalid_ep_square"):
+        return hostage.PositionError
+    if code.startswith("pgn_"):
+        return hostage.PgnError
+    if code.startswith("invalid_"):
+        return hostage.InvalidMoveError
+    if code.startswith("illegal_"):
+        return hostage.IllegalMoveError
+    if code.startswith("ambiguous_"):
+        return hostage.AmbiguousMoveError
+    return hostage.PositionError
+
+
+def check_raises(expected: str, call: Callable[..., object], *args: object) -> None:
+    with pytest.raises(hostage.HostageError) as info:
+        call(*args)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.code == expected, f"{type(error).__name__}: {error}"
+    assert type(error) is error_class(expected), type(error).__name__
+    assert str(error)
+
+
+def state(board: hostage.Board) -> tuple[str, int, list[hostage.Move]]:
+    return (board.fen(), board.zobrist_hash(), board.move_stack)
+
+
+def run_fen(case: Case) -> None:
+    if case.expected == "ok":
+        board = hostage.Board(case.text)
+        assert hostage.Board(board.fen()).fen() == board.fen()
+        return
+    check_raises(case.expected, hostage.Board, case.text)
+    board = hostage.Board()
+    before = state(board)
+    check_raises(case.expected, board.set_fen, case.text)
+    assert state(board) == before
+
+
+def run_move(case: Case) -> None:
+    board = hostage.Board(None if case.position == "-" else case.position)
+    before = state(board)
+    push: Callable[[str], hostage.Move]
+    parse: Callable[[str], hostage.Move]
+    if case.kind == "san":
+        push, parse = board.push_san, board.parse_san
+    else:
+        push, parse = board.push_uci, board.parse_uci
+    if case.expected == "ok":
+        move = parse(case.text)
+        assert move in board.legal_moves
+        assert push(case.text) == move
+        board.pop()
+        assert state(board) == before
+        return
+    check_raises(case.expected, parse, case.text)
+    assert state(board) == before
+    check_raises(case.expected, push, case.text)
+    assert state(board) == before
+    if case.expected == "invalid_uci":
+        check_raises(case.expected, hostage.Move.from_uci, case.text)
+
+
+def run_pgn(case: Case) -> None:
+    # read_game gives None for a text without a game (python-chess's
+    # convention) where the core's PgnGame::read reports pgn_syntax.
+    for source in (case.text, io.StringIO(case.text)):
+        if case.expected == "ok":
+            assert hostage.pgn.read_game(source) is not None
+        elif case.expected == "pgn_syntax" and not case.text.strip():
+            assert hostage.pgn.read_game(source) is None
+        else:
+            check_raises(case.expected, hostage.pgn.read_game, source)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"line{c.line}-{c.kind}" for c in CASES])
+def test_bad_input(case: Case) -> None:
+    if case.kind == "fen":
+        run_fen(case)
+    elif case.kind in ("san", "uci"):
+        run_move(case)
+    elif case.kind == "pgn":
+        run_pgn(case)
+    else:
+        pytest.fail(f"line {case.line}: unknown kind {case.kind!r}")
+
+
+def test_corpus_is_large() -> None:
+    assert len(CASES) >= 150
+    assert {c.kind for c in CASES} == {"fen", "san", "uci", "pgn"}
+
+
+def test_unescape_forms() -> None:
+    assert unescape(r"a\x00b\\\n\t") == "a\0b\\\n\t"
+    assert unescape(r"\u{2013}\u{1f600}") == "\u2013\U0001f600"
+    assert unescape(r"x{repeat:3:a\x7c}y") == "xa|a|a|y"
+    assert unescape("{repeat:0:a}") == ""
+    for bad in (r"\q", r"\x80", r"\x+1"):
+        with pytest.raises(ValueError):
+            unescape(bad)

@@ -1,0 +1,42 @@
+// courseData(): the rules course built into the package. Every task's
+// position loads, its answers are legal there (the Rust suite checks the
+// claims fully: hostage-core/tests/course.rs).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { hostage, hostageCjs, ROOT } from './helpers.mjs';
+
+const { Board, courseData } = hostage;
+
+test('courseData() is docs/course/course.json, a fresh object each call', () => {
+  const course = courseData();
+  assert.deepEqual(course, JSON.parse(readFileSync(join(ROOT, 'docs', 'course', 'course.json'), 'utf8')));
+  course.lessons.length = 0;
+  assert.ok(courseData().lessons.length > 0);
+  assert.deepEqual(hostageCjs.courseData(), courseData());
+});
+
+test('every task loads in a Board and its answers are legal', () => {
+  let tasks = 0;
+  for (const lesson of courseData().lessons) {
+    new Board(lesson.fen);
+    for (const task of lesson.tasks) {
+      tasks++;
+      const board = new Board(task.fen);
+      for (const san of task.moves ?? []) board.pushSan(san);
+      assert.ok(['find_move', 'illegal_move', 'count'].includes(task.kind));
+      if (task.kind === 'find_move') {
+        assert.ok(task.answers.length > 0);
+        for (const san of task.answers) assert.ok(board.isLegal(san), `${lesson.id}: ${san}`);
+      }
+      if (task.kind === 'illegal_move') {
+        assert.equal(board.isLegal(task.illegal), false, `${lesson.id}: ${task.illegal}`);
+        assert.ok(board.isLegal(task.legal), `${lesson.id}: ${task.legal}`);
+      }
+      if (task.kind === 'count') assert.equal(typeof task.count, 'number');
+    }
+  }
+  assert.ok(tasks >= 15);
+});
