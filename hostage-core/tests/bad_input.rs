@@ -1,0 +1,121 @@
+//! Runs `tests/vectors/bad-input.txt` (format in `tests/README.md`): every
+//! hostile input gives its documented error code, and nothing panics.
+
+use std::{fs, panic, path::PathBuf};
+
+use hostage_core::{pgn::PgnGame, san::San, uci::UciMove, Position};
+
+/// Expands `{repeat:N:text}` and the escapes `\\ \n \t \xHH \u{H..}`.
+fn unescape(s: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if let Some(body) = rest.strip_prefix("{repeat:") {
+            let (count, body) = body.split_once(':').ok_or("repeat without count")?;
+            let (text, after) = body.split_once('}').ok_or("repeat without '}'")?;
+            let count: usize = count.parse().map_err(|_| format!("bad count {count:?}"))?;
+            out.push_str(&unescape(text)?.repeat(count));
+            rest = after;
+        } else if let Some(esc) = rest.strip_prefix('\\') {
+            let (ch, len) = match esc.as_bytes().first() {
+                Some(b'\\') => ('\\', 1),
+                Some(b'n') => ('\n', 1),
+                Some(b't') => ('\t', 1),
+                Some(b'x') => {
+                    let b = esc
+                        .get(1..3)
+                        .and_then(hex)
+                        .and_then(|n| u8::try_from(n).ok());
+                    (char::from(b.filter(u8::is_ascii).ok_or("bad \\xHH")?), 3)
+                }
+                Some(b'u') => {
+                    let end = esc.find('}').ok_or("\\u without '}'")?;
+                    let digits = esc.get(2..end).filter(|_| esc[1..].starts_with('{'));
+                    let ch = digits
+                        .and_then(hex)
+                        .and_then(char::from_u32)
+                        .ok_or("bad \\u{...}")?;
+                    (ch, end + 1)
+                }
+                _ => return Err(format!("unknown escape in {s:?}")),
+            };
+            out.push(ch);
+            rest = &esc[len..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    Ok(out)
+}
+
+/// A number in 1 to 6 hex digits (no sign, unlike `from_str_radix`).
+fn hex(s: &str) -> Option<u32> {
+    let digits = (1..=6).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_hexdigit());
+    digits.then(|| u32::from_str_radix(s, 16).ok()).flatten()
+}
+
+/// What `kind` gives for `input` in `position`: `Ok(())` or an error code.
+fn run(kind: &str, position: &Position, input: &str) -> Result<(), &'static str> {
+    match kind {
+        "fen" => Position::from_fen(input).map(drop).map_err(|e| e.code()),
+        "san" => San::from_ascii(input.as_bytes())
+            .and_then(|san| san.to_move(position))
+            .map(drop)
+            .map_err(|e| e.code()),
+        "uci" => UciMove::from_ascii(input.as_bytes())
+            .and_then(|uci| uci.to_move(position))
+            .map(drop)
+            .map_err(|e| e.code()),
+        "pgn" => PgnGame::read(input).map(drop).map_err(|e| e.code()),
+        _ => panic!("unknown kind {kind:?}"),
+    }
+}
+
+#[test]
+fn bad_input_vectors() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/bad-input.txt");
+    let text = fs::read_to_string(&path).expect("tests/vectors/bad-input.txt");
+    let (mut checked, mut failures) = (0, Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [kind, position, input, expected] = fields[..] else {
+            panic!("line {}: expected 4 fields: {line}", n + 1);
+        };
+        let input = unescape(input).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let position = match position {
+            "-" => Position::new(),
+            fen => Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1)),
+        };
+        let got = panic::catch_unwind(|| run(kind, &position, &input));
+        let got = match got {
+            Ok(Ok(())) => "ok".to_owned(),
+            Ok(Err(code)) => code.to_owned(),
+            Err(_) => "PANIC".to_owned(),
+        };
+        if got != expected {
+            failures.push(format!(
+                "line {}: expected {expected}, got {got}: {line}",
+                n + 1
+            ));
+        }
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 150, "only {checked} lines checked");
+}
+
+#[test]
+fn unescape_forms() {
+    assert_eq!(unescape(r"a\x00b\\\n\t").as_deref(), Ok("a\0b\\\n\t"));
+    assert_eq!(
+        unescape(r"\u{2013}\u{1f600}").as_deref(),
+        Ok("\u{2013}\u{1f600}")
+    );
+    assert_eq!(unescape(r"x{repeat:3:a\x7c}y").as_deref(), Ok("xa|a|a|y"));
+    assert_eq!(unescape("{repeat:0:a}").as_deref(), Ok(""));
+    assert!(unescape(r"\q").is_err() && unescape(r"\x80").is_err() && unescape(r"\x+1").is_err());
+}
