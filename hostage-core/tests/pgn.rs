@@ -527,3 +527,14 @@ fn exchange_missing_its_opening_parenthesis_is_read() {
     let game = PgnGame::read(text).expect("lenient exchange");
     assert_eq!(game.mainline_game().san_moves(), ["(N-B)B*d6", "Kg7"]);
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    // Game files saved on Windows often start with a UTF-8 BOM.
+    let text = "\u{feff}[Event \"BOM\"]\n\n1. e4 e5 *";
+    let game = PgnGame::read(text).expect("the BOM is not part of the PGN");
+    assert_eq!(game.tag("Event"), Some("BOM"));
+    let from_reader: Vec<_> = Reader::new(std::io::Cursor::new(text.as_bytes())).collect();
+    assert_eq!(from_reader.len(), 1);
+    assert!(from_reader[0].is_ok());
+}

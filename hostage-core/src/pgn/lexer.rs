@@ -226,6 +226,17 @@ impl<S: ByteSource> Lexer<S> {
     }
 
     pub(super) fn next_token(&mut self) -> Lexed<(Token, Loc)> {
+        // A file saved with a UTF-8 byte-order mark (common on Windows)
+        // starts with EF BB BF: not part of the PGN.
+        if self.offset == 0
+            && self.peek(0)? == Some(0xef)
+            && self.peek(1)? == Some(0xbb)
+            && self.peek(2)? == Some(0xbf)
+        {
+            for _ in 0..3 {
+                self.bump()?;
+            }
+        }
         loop {
             let loc = self.loc();
             let Some(b) = self.peek(0)? else {
