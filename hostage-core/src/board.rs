@@ -10,7 +10,6 @@ use crate::{attacks, Bitboard, ByColor, Color, Piece, Role, Square};
 pub struct Board {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
-    occupied: Bitboard,
 }
 
 impl Board {
@@ -20,7 +19,6 @@ impl Board {
         Board {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            occupied: Bitboard::EMPTY,
         }
     }
 
@@ -37,7 +35,6 @@ impl Board {
                 Bitboard(0x1000_0000_0000_0010),
             ],
             by_color: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
-            occupied: Bitboard(0xffff_0000_0000_ffff),
         }
     }
 
@@ -45,7 +42,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub const fn occupied(&self) -> Bitboard {
-        self.occupied
+        Bitboard(self.by_color[0].0 | self.by_color[1].0)
     }
 
     /// The squares of `color`'s men.
@@ -100,7 +97,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied.contains(sq) {
+        if !self.occupied().contains(sq) {
             return None;
         }
         Role::ALL
@@ -148,7 +145,14 @@ impl Board {
     pub(crate) fn toggle(&mut self, piece: Piece, sq: Square) {
         self.by_role[piece.role.index()].toggle(sq);
         self.by_color[piece.color.index()].toggle(sq);
-        self.occupied.toggle(sq);
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub(crate) fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let mask = Bitboard::from_square(from) | to;
+        self.by_role[piece.role.index()] ^= mask;
+        self.by_color[piece.color.index()] ^= mask;
     }
 
     /// The men of `color` that attack `sq`, in orthodox geometry, given the
@@ -166,7 +170,7 @@ impl Board {
 
     /// Iterates `(square, piece)` over the occupied squares, a1 to h8.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied
+        self.occupied()
             .into_iter()
             .filter_map(move |sq| Some((sq, self.piece_at(sq)?)))
     }

@@ -578,6 +578,38 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
+        if let Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        } = m
+        {
+            // The commonest move, on a path of its own: a man other than the
+            // king going to an empty square from a square that is no castling
+            // corner, and no pawn double step (which may allow en passant).
+            if role != Role::King
+                && !self.unmoved.contains(from)
+                && (role != Role::Pawn || from.index().abs_diff(to.index()) == 8)
+            {
+                self.board.shift(role.of(us), from, to);
+                self.hash ^= zobrist::piece(us, role, from)
+                    ^ zobrist::piece(us, role, to)
+                    ^ zobrist::black_to_move();
+                self.ep_square = None;
+                self.halfmoves = if role == Role::Pawn {
+                    0
+                } else {
+                    self.halfmoves.saturating_add(1)
+                };
+                if us == Color::Black {
+                    self.fullmoves = self.fullmoves.saturating_add(1);
+                }
+                self.turn = them;
+                return;
+            }
+        }
         self.ep_square = None;
         self.halfmoves = if m.is_zeroing() {
             0
