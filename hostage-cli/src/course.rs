@@ -304,7 +304,7 @@ fn diagram(
     at: &str,
 ) -> Result<String, CliError> {
     let mut options = SvgOptions::default();
-    options.last_move = last;
+    options.last_move = last.map(|m| m.to_uci());
     for a in arrows {
         let bad = || CliError::new(format!("{at}: invalid arrow \"{a}\""));
         let b = a.as_bytes();

@@ -71,7 +71,7 @@ pub fn run(request: &Request<'_>, out: &mut dyn Write) -> Result<(), CliError> {
     options.flipped = request.flip;
     options.size = request.size;
     options.coordinates = request.coordinates;
-    options.last_move = last_move;
+    options.last_move = last_move.map(|m| m.to_uci());
     options.arrows = request
         .arrows
         .iter()

@@ -49,7 +49,7 @@ mod pieces;
 use alloc::{string::String, vec::Vec};
 use core::fmt::{self, Write};
 
-use crate::{Bitboard, Color, File, Move, Piece, Position, Rank, Role, Square};
+use crate::{uci::UciMove, Bitboard, Color, File, Piece, Position, Rank, Role, Square};
 
 /// The colour of arrows and marks when none (or an unsafe one) is given.
 pub const DEFAULT_ARROW_COLOR: &str = "#15781b";
@@ -78,9 +78,11 @@ pub struct SvgOptions {
     pub coordinates: bool,
     /// Both prisons and both airfields beside the board.
     pub reserves: bool,
-    /// The move that led here, highlighted (from and to squares; only the
-    /// drop square for drops and exchanges).
-    pub last_move: Option<Move>,
+    /// The move that led here, highlighted: its from and to squares, or only
+    /// the square of a drop or an exchange. Long form names the squares
+    /// without needing the position before the move: `Some(m.to_uci())` for
+    /// a [`crate::Move`].
+    pub last_move: Option<UciMove>,
     /// Mark a check (red) or a pseudo-check (dashed amber ring) on the king
     /// of the side to move.
     pub check: bool,
@@ -446,7 +448,11 @@ impl<'a> Drawing<'a> {
         if let Some(m) = self.options.last_move {
             // A drop or an exchange comes from off the board: only its
             // square is highlighted.
-            for sq in m.from().into_iter().chain([m.to()]) {
+            let squares = match m {
+                UciMove::Normal { from, to, .. } => [Some(from), Some(to)],
+                UciMove::Drop { to, .. } | UciMove::Exchange { to, .. } => [None, Some(to)],
+            };
+            for sq in squares.into_iter().flatten() {
                 let (x, y) = self.corner(sq);
                 write!(
                     out,

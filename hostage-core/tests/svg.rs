@@ -277,7 +277,7 @@ fn last_move_highlights_from_and_to_but_only_the_square_of_a_drop() {
         let m = before.parse_move(san).expect("legal");
         let after = before.clone().play(m).expect("legal");
         let mut options = SvgOptions::default();
-        options.last_move = Some(m);
+        options.last_move = Some(m.to_uci());
         let svg = svg::board(&after, &options);
         let doc = parse(&svg);
         let got: BTreeSet<&str> = with_class(&doc, &["last-move"])

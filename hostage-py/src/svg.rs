@@ -6,8 +6,7 @@
 
 use hostage_core::{
     svg::{self, Arrow, Mark, SvgOptions},
-    uci::UciMove,
-    Move, Position, Role,
+    Move, Position,
 };
 use pyo3::prelude::*;
 
@@ -16,39 +15,10 @@ use crate::{
     moves::{square, PyMove},
 };
 
-/// The move to highlight as the last move: the full move when the Python
-/// move came from a board, else one with the squares its text names (the
-/// drawing uses only the squares, so the moving role does not matter).
-pub fn highlight(mv: &PyMove) -> Move {
-    mv.full.unwrap_or(match mv.uci {
-        UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } => Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture: None,
-            to,
-            promotion,
-        },
-        UciMove::Drop { role, to } => Move::Drop { role, to },
-        UciMove::Exchange {
-            rescued,
-            released,
-            to,
-        } => Move::Exchange {
-            released,
-            rescued,
-            to,
-        },
-    })
-}
-
 /// The SVG of a position with the core's default options and `last_move`.
 pub fn default_svg(pos: &Position, last_move: Option<Move>) -> String {
     let mut options = SvgOptions::default();
-    options.last_move = last_move;
+    options.last_move = last_move.map(|m| m.to_uci());
     svg::board(pos, &options)
 }
 
@@ -76,7 +46,7 @@ pub fn svg_board(
     options.flipped = flipped;
     options.coordinates = coordinates;
     options.reserves = reserves;
-    options.last_move = lastmove.map(|m| highlight(&m));
+    options.last_move = lastmove.map(|m| m.uci);
     options.check = check;
     options.frozen = frozen;
     for (from, to, color) in &arrows {

@@ -10,7 +10,7 @@
 use hostage_core::{
     svg::{Arrow, Mark, SvgOptions, DEFAULT_ARROW_COLOR},
     uci::UciMove,
-    Move, Role,
+    Move,
 };
 use js_sys::{Array, Reflect};
 use wasm_bindgen::JsValue;
@@ -60,34 +60,6 @@ fn square(obj: &JsValue, key: &str) -> Result<hostage_core::Square, JsValue> {
     square_arg(&v)
 }
 
-/// The move to highlight for a long form: the drawing uses only its
-/// squares, so a board move's role does not matter.
-fn highlight(uci: UciMove) -> Move {
-    match uci {
-        UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } => Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture: None,
-            to,
-            promotion,
-        },
-        UciMove::Drop { role, to } => Move::Drop { role, to },
-        UciMove::Exchange {
-            rescued,
-            released,
-            to,
-        } => Move::Exchange {
-            released,
-            rescued,
-            to,
-        },
-    }
-}
-
 /// Reads the options object; `last` is the last move played on the board
 /// (what `lastMove: true` highlights).
 pub(crate) fn options(value: &JsValue, last: Option<Move>) -> Result<SvgOptions, JsValue> {
@@ -115,14 +87,14 @@ pub(crate) fn options(value: &JsValue, last: Option<Move>) -> Result<SvgOptions,
     options.frozen = flag(value, "frozen", true)?;
     options.last_move = match field(value, "lastMove") {
         None => None,
-        Some(v) if v.as_bool() == Some(true) => last,
+        Some(v) if v.as_bool() == Some(true) => last.map(|m| m.to_uci()),
         Some(v) if v.as_bool() == Some(false) => None,
         Some(v) => {
             let text = match move_arg(&v)? {
                 MoveArg::Text(text) | MoveArg::Uci(text) => text,
             };
             let uci = UciMove::from_ascii(text.as_bytes()).map_err(|e| e.throw())?;
-            Some(highlight(uci))
+            Some(uci)
         }
     };
     for arrow in list(value, "arrows")? {
