@@ -1,6 +1,8 @@
 //! Perft: counting the leaves of the legal move tree, to check move
 //! generation against known numbers.
 
+use alloc::vec::Vec;
+
 use crate::{Move, MoveList, Position};
 
 /// The number of move sequences of length `depth` from `pos`.
@@ -17,39 +19,59 @@ use crate::{Move, MoveList, Position};
 /// ```
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves() as u64,
-        _ => {
-            let mut moves = MoveList::with_capacity(64);
-            pos.legal_moves_into(&mut moves);
-            moves
-                .into_iter()
-                .map(|m| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    perft(&child, depth - 1)
-                })
-                .sum()
-        }
-    }
+    walk(pos, depth, true, &mut Buffers::new(depth))
 }
 
 /// Perft without bulk counting: every leaf is played. Slower; for
 /// benchmarks and for testing `play_unchecked` itself.
 #[must_use]
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    walk(pos, depth, false, &mut Buffers::new(depth))
+}
+
+/// One move list per ply, reused across the whole walk (no allocation per
+/// node).
+struct Buffers(Vec<MoveList>);
+
+impl Buffers {
+    fn new(depth: u32) -> Buffers {
+        Buffers((0..depth).map(|_| MoveList::with_capacity(64)).collect())
+    }
+}
+
+fn walk(pos: &Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
     if depth == 0 {
         return 1;
     }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft_full(&child, depth - 1)
-        })
-        .sum()
+    if bulk && depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
+    let mut moves = core::mem::take(&mut buffers.0[depth as usize - 1]);
+    moves.clear();
+    pos.legal_moves_into(&mut moves);
+    let nodes = if depth == 1 {
+        // Every leaf played (not bulk): make each move, count it.
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                core::hint::black_box(&child);
+                1
+            })
+            .sum()
+    } else {
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                walk(&child, depth - 1, bulk, buffers)
+            })
+            .sum()
+    };
+    buffers.0[depth as usize - 1] = moves;
+    nodes
 }
 
 /// Perft split by first move: each legal move with the count below it.
