@@ -24,7 +24,8 @@ use crate::{
     Role, Square,
 };
 
-/// Where generated moves go: a list, a counter, or a search for one move.
+/// Where generated moves go: a list, a counter, a search for one move, or a
+/// list of some men's board moves only ([`Sink::movers`]).
 pub(crate) trait Sink {
     fn push(&mut self, m: Move);
     /// Non-promoting board moves of the man of `role` on `from` to each
