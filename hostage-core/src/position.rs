@@ -594,19 +594,14 @@ impl Position {
                 && (role != Role::Pawn || from.index().abs_diff(to.index()) == 8)
             {
                 self.board.shift(role.of(us), from, to);
-                self.hash ^= zobrist::piece(us, role, from)
-                    ^ zobrist::piece(us, role, to)
-                    ^ zobrist::black_to_move();
+                self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
                 self.ep_square = None;
                 self.halfmoves = if role == Role::Pawn {
                     0
                 } else {
                     self.halfmoves.saturating_add(1)
                 };
-                if us == Color::Black {
-                    self.fullmoves = self.fullmoves.saturating_add(1);
-                }
-                self.turn = them;
+                self.pass_turn();
                 return;
             }
         }
@@ -685,10 +680,16 @@ impl Position {
                 self.drop_man(rescued.of(us), to);
             }
         }
-        if us == Color::Black {
+        self.pass_turn();
+    }
+
+    /// Hands the move to the other side (and counts Black's moves).
+    #[inline]
+    fn pass_turn(&mut self) {
+        if self.turn == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = them;
+        self.turn = !self.turn;
         self.hash ^= zobrist::black_to_move();
     }
 
