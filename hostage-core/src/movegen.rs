@@ -217,6 +217,41 @@ impl Sink for Finder {
     }
 }
 
+/// Collects captures (en passant included) and promotions only: the moves
+/// a quiescence search looks at. Drops, exchanges and castling are never
+/// captures (R5, R6: the dropped man lands on an empty square).
+pub(crate) struct Tactical<'a>(pub &'a mut MoveList);
+
+impl Sink for Tactical<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if m.is_capture()
+            || matches!(
+                m,
+                Move::Normal {
+                    promotion: Some(_),
+                    ..
+                }
+            )
+        {
+            self.0.push(m);
+        }
+    }
+    #[inline]
+    fn normals(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        self.0.normals(board, role, from, to & board.occupied());
+    }
+    #[inline]
+    fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard) {
+        self.0.pawn_shift(board, delta, to & board.occupied());
+    }
+    fn drops(&mut self, _: Role, _: Bitboard) {}
+    fn exchanges(&mut self, _: Role, _: Role, _: Bitboard) {}
+    fn wants_drops(&self) -> bool {
+        false
+    }
+}
+
 /// Where a dropped man can stop the checks in `checkers` against `king`:
 /// anywhere if none, between king and checker if one slider, nowhere else.
 fn drop_mask(pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {

@@ -461,6 +461,29 @@ impl Position {
         crate::movegen::generate(self, moves);
     }
 
+    /// Appends the legal captures (en passant included) and promotions to
+    /// `moves`: the "noisy" moves a quiescence search considers. Drops,
+    /// exchanges and castling never capture, so they are left out.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{fen::Fen, MoveList, Position};
+    ///
+    /// // After 1.e4 d5: exd5 is White's only capture.
+    /// let pos: Position = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
+    ///     .parse::<Fen>()?
+    ///     .into_position()?;
+    /// let mut moves = MoveList::new();
+    /// pos.legal_captures_into(&mut moves);
+    /// assert_eq!(moves.len(), 1);
+    /// assert!(moves.iter().all(|m| m.is_capture()));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_captures_into(&self, moves: &mut MoveList) {
+        crate::movegen::generate(self, &mut crate::movegen::Tactical(moves));
+    }
+
     /// The legal board moves (castling and en passant included, no drops or
     /// exchanges) of the men of the side to move standing on `movers`: for
     /// a board UI's destinations, or SAN disambiguation.
@@ -681,6 +704,35 @@ impl Position {
             }
         }
         self.pass_turn();
+    }
+
+    /// The position with the turn passed to the other side and nothing
+    /// moved: the "null move" of engines' null-move pruning. Not a move of
+    /// the game. `None` when the side to move is in check (passing would
+    /// leave its king attacked). The en-passant chance lapses and the
+    /// halfmove clock advances, as after any non-zeroing move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Color, Position};
+    ///
+    /// let pos = Position::new();
+    /// let passed = pos.null_move().expect("not in check");
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(passed.board(), pos.board());
+    /// assert_eq!(passed.zobrist_hash(), passed.zobrist_hash_from_scratch());
+    /// ```
+    #[must_use]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.ep_square = None;
+        pos.halfmoves = pos.halfmoves.saturating_add(1);
+        pos.pass_turn();
+        Some(pos)
     }
 
     /// Hands the move to the other side (and counts Black's moves).

@@ -3,7 +3,8 @@
 //! After every move of a random game: the FEN round-trips, the incremental
 //! hash equals the one computed from scratch, each colour's men are conserved
 //! over board + own airfield + enemy prison (R1/R2), every generated move
-//! passes `is_legal`, the side that just moved is not in check, and a random
+//! passes `is_legal`, the capture-and-promotion list is the matching part
+//! of the full list, the side that just moved is not in check, and a random
 //! move that is not legal is rejected without changing anything.
 
 use hostage_core::{fen::Fen, Color, Move, Position, Role, Setup, Square};
@@ -77,6 +78,28 @@ fn check_position(pos: &Position, start_men: &[[u32; 6]; 2], probe: u64) {
     for m in &moves {
         assert!(pos.is_legal(m), "{fen}: {m:?}");
     }
+    // The quiescence generator yields exactly the captures and promotions
+    // of the full list, in any order.
+    let mut tactical = hostage_core::MoveList::new();
+    pos.legal_captures_into(&mut tactical);
+    let mut expected: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.is_capture()
+                || matches!(
+                    m,
+                    Move::Normal {
+                        promotion: Some(_),
+                        ..
+                    }
+                )
+        })
+        .collect();
+    let key = |m: &Move| format!("{m:?}");
+    tactical.sort_by_key(key);
+    expected.sort_by_key(key);
+    assert_eq!(tactical, expected, "{fen}");
     let mut sorted = moves.clone();
     sorted.sort_by_key(|m| format!("{m:?}"));
     sorted.dedup();

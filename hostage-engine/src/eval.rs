@@ -1,0 +1,364 @@
+//! The static evaluation: what a quiet position is worth to the side to
+//! move, in centipawns.
+//!
+//! Hostage Chess never loses material (R2: a captured man goes into the
+//! captor's prison; R5/R6: it comes back by exchange and airfield drop), so
+//! the evaluation counts every man wherever it is, at a weight that says
+//! how useful it is there. Each term, its weight and where the weight came
+//! from is listed in `docs/engine.md`; the weights that matter most
+//! ([`Params`]) were set by self-play matches (`examples/tune.rs`).
+//!
+//! The terms, for each side, added up from White's point of view and
+//! returned for the side to move:
+//!
+//! - men on the board, at their piece values, plus placement (centre for
+//!   knights and bishops, advance for pawns, the back rank for the king
+//!   while the board is full, the centre once it empties);
+//! - prisoners (enemy men in our prison): exchange currency (R5);
+//! - our men in the enemy prison: worth something only when we hold a
+//!   prisoner that can buy them back (R5: released value ≥ rescued value);
+//! - our airfield: men we can drop for free on any empty square (R6), worth
+//!   more than on the board, like a piece in hand in crazyhouse;
+//! - pawns on the 7th: a pawn that can promote (R7) is a threat, a frozen
+//!   one (R8) is worth less, and keeps the enemy from taking our pieces
+//!   while it stands next to their king (R8a);
+//! - pseudo-check (R8a) restricts the side it is against;
+//! - mobility of knights, bishops, rooks and queens;
+//! - king safety against drops and exchanges: what the enemy could drop
+//!   (airfield) or bring back (exchange) next to our king, times the empty
+//!   squares around it that we do not guard, plus enemy men attacking them;
+//! - a bonus for the side to move.
+
+use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
+
+/// Piece values on the board, centipawns (pawn, knight, bishop, rook,
+/// queen), the classical values of Kaufman ("The Evaluation of Material
+/// Imbalances", 1999) rounded: the game is chess on the board.
+pub const PIECE_VALUES: [i32; 5] = [100, 320, 330, 500, 950];
+
+/// The weights of the Hostage terms, in percent of a man's board value
+/// unless said otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_engine::eval::Params;
+///
+/// let p = Params::default();
+/// assert!(p.airfield_pct > p.prisoner_pct);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// An enemy man in our prison.
+    pub prisoner_pct: i32,
+    /// Our man in the enemy prison that some prisoner of ours can buy back.
+    pub rescuable_pct: i32,
+    /// Our man in the enemy prison that nothing of ours can buy back.
+    pub captive_pct: i32,
+    /// Our man in our airfield, on top of which [`Params::drop_bonus`]
+    /// is added.
+    pub airfield_pct: i32,
+    /// Centipawns for each man in our airfield (a free drop anywhere).
+    pub drop_bonus: i32,
+    /// Centipawns for a pawn on its 7th rank that can promote (R7).
+    pub live_seventh: i32,
+    /// Centipawns for a frozen pawn on its 7th rank (R8).
+    pub frozen_seventh: i32,
+    /// Centipawns against the side in pseudo-check (R8a).
+    pub pseudo_check: i32,
+    /// Scale of the king-danger term, in percent.
+    pub king_danger_pct: i32,
+    /// Centipawns for the side to move.
+    pub tempo: i32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::DEFAULT
+    }
+}
+
+impl Params {
+    /// The tuned weights (see `docs/engine.md`).
+    pub const DEFAULT: Params = Params {
+        prisoner_pct: 30,
+        rescuable_pct: 20,
+        captive_pct: 5,
+        airfield_pct: 100,
+        drop_bonus: 40,
+        live_seventh: 120,
+        frozen_seventh: 30,
+        pseudo_check: 25,
+        king_danger_pct: 100,
+        tempo: 15,
+    };
+}
+
+/// The board value of a role (the king has none).
+#[inline]
+#[must_use]
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => PIECE_VALUES[0],
+        Role::Knight => PIECE_VALUES[1],
+        Role::Bishop => PIECE_VALUES[2],
+        Role::Rook => PIECE_VALUES[3],
+        Role::Queen => PIECE_VALUES[4],
+        Role::King => 0,
+    }
+}
+
+/// How strongly a man in a hand (airfield, or one exchange away) threatens
+/// a king: a dropped queen or knight next to a king does the most harm.
+const HAND_DANGER: [i32; 6] = [1, 3, 2, 3, 5, 0];
+/// How strongly a man on the board attacking the king's surroundings does.
+const ATTACK_DANGER: [i32; 6] = [1, 2, 2, 3, 5, 0];
+/// Board phase weights of the roles (24 with every piece on the board).
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+#[inline]
+fn role_index(role: Role) -> usize {
+    role as usize - 1
+}
+
+/// How central a square is: 0 on the rim corner to 6 in the centre.
+#[inline]
+fn centrality(sq: Square) -> i32 {
+    let f = sq.file().index() as i32;
+    let r = sq.rank().index() as i32;
+    f.min(7 - f) + r.min(7 - r)
+}
+
+/// The evaluation from the side to move's point of view, with the default
+/// weights.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::Position;
+/// use hostage_engine::eval::evaluate;
+///
+/// // The start is level but for the move.
+/// let v = evaluate(&Position::new());
+/// assert!(v.abs() < 50);
+/// ```
+#[must_use]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Params::DEFAULT)
+}
+
+/// The evaluation with the given weights.
+#[must_use]
+pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut phase = 0;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        phase += PHASE[role_index(role)] * board.by_role(role).count() as i32;
+    }
+    let phase = phase.min(24);
+
+    // What each side attacks, for mobility and king safety.
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut mobility = [0i32; 2];
+    let mut placement = [0i32; 2];
+    let mut material = [0i32; 2];
+    let mut king_attack_units = [0i32; 2];
+    let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
+    let zones = [
+        attacks::king_attacks(kings[0]),
+        attacks::king_attacks(kings[1]),
+    ];
+
+    for color in Color::ALL {
+        let c = color as usize;
+        let ours = board.by_color(color);
+        let live = pos.can_promote(color);
+        let enemy_zone = zones[1 - c];
+        for (role, sq) in Role::ALL.into_iter().flat_map(|role| {
+            (board.by_role(role) & ours)
+                .into_iter()
+                .map(move |sq| (role, sq))
+        }) {
+            material[c] += value(role);
+            let rel_rank = sq.rank().relative_to(color).index() as i32;
+            let att = match role {
+                Role::Pawn => {
+                    let a = attacks::pawn_attacks(color, sq);
+                    if rel_rank == 6 {
+                        placement[c] += if live {
+                            p.live_seventh
+                        } else {
+                            p.frozen_seventh
+                        };
+                        if live {
+                            a
+                        } else {
+                            // R8: a frozen pawn attacks nothing on the last rank.
+                            Bitboard::EMPTY
+                        }
+                    } else {
+                        placement[c] += [0, 0, 4, 10, 20, 35, 0, 0][rel_rank as usize];
+                        a
+                    }
+                }
+                Role::Knight => {
+                    placement[c] += centrality(sq) * 7 - 20;
+                    attacks::knight_attacks(sq)
+                }
+                Role::Bishop => {
+                    placement[c] += centrality(sq) * 3 - 9;
+                    attacks::bishop_attacks(sq, occupied)
+                }
+                Role::Rook => {
+                    if rel_rank == 6 {
+                        placement[c] += 20;
+                    }
+                    attacks::rook_attacks(sq, occupied)
+                }
+                Role::Queen => {
+                    placement[c] += centrality(sq) * 2 - 6;
+                    attacks::queen_attacks(sq, occupied)
+                }
+                Role::King => {
+                    // Sheltered on the back rank while pieces are many,
+                    // central once they are few.
+                    let mg = -(rel_rank * 20) - centrality(sq) * 6;
+                    let eg = centrality(sq) * 8 - 24;
+                    placement[c] += (mg * phase + eg * (24 - phase)) / 24;
+                    attacks::king_attacks(sq)
+                }
+            };
+            attacked[c] |= att;
+            if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+                let reach = (att & !ours).count() as i32;
+                let unit = match role {
+                    Role::Knight | Role::Bishop => 4,
+                    Role::Rook => 2,
+                    _ => 1,
+                };
+                mobility[c] += (reach - 4) * unit;
+            }
+            if role != Role::King && (att & enemy_zone).any() {
+                king_attack_units[c] += ATTACK_DANGER[role_index(role)];
+            }
+        }
+    }
+
+    let mut total = [0i32; 2];
+    for color in Color::ALL {
+        let c = color as usize;
+        let them = !color;
+        let our_prison = pos.prison(color);
+        let their_prison = pos.prison(them);
+        let airfield = pos.airfield(color);
+
+        // Prisoners: enemy men in our prison.
+        let mut reserves = 0;
+        let mut best_prisoner = 0;
+        for (role, n) in our_prison.iter() {
+            reserves += i32::from(n) * value(role) * p.prisoner_pct / 100;
+            best_prisoner = best_prisoner.max(value(role));
+        }
+        // Our men held by the enemy: worth something if we can buy them
+        // back (R5: the released prisoner must be worth at least as much).
+        for (role, n) in their_prison.iter() {
+            let pct = if best_prisoner >= value(role) && best_prisoner > 0 {
+                p.rescuable_pct
+            } else {
+                p.captive_pct
+            };
+            reserves += i32::from(n) * value(role) * pct / 100;
+        }
+        // Our airfield: free drops.
+        for (role, n) in airfield.iter() {
+            reserves += i32::from(n) * (value(role) * p.airfield_pct / 100 + p.drop_bonus);
+        }
+
+        // King danger: what the enemy can put next to our king.
+        let zone = zones[c];
+        let open = (zone & !occupied & !attacked[c]).count() as i32;
+        let mut hand = 0;
+        for (role, n) in pos.airfield(them).iter() {
+            hand += i32::from(n) * HAND_DANGER[role_index(role)];
+        }
+        // The enemy's best exchange: their strongest man in our prison that
+        // one of our men in their prison lets them rescue.
+        let their_best_prisoner = their_prison
+            .iter()
+            .map(|(r, _)| value(r))
+            .max()
+            .unwrap_or(0);
+        if let Some(rescuable) = our_prison
+            .iter()
+            .map(|(r, _)| r)
+            .filter(|&r| value(r) <= their_best_prisoner)
+            .max_by_key(|&r| value(r))
+        {
+            hand += HAND_DANGER[role_index(rescuable)];
+        }
+        let units = hand * (1 + open) + king_attack_units[1 - c] * 2;
+        let danger = (units * units / 8).min(900) * p.king_danger_pct / 100;
+
+        total[c] = material[c] + placement[c] + mobility[c] + reserves - danger;
+    }
+
+    let mut score = total[0] - total[1];
+    // R8a: pseudo-check hampers the side it is against.
+    if pos.is_pseudo_check() {
+        score += match pos.turn() {
+            Color::White => -p.pseudo_check,
+            Color::Black => p.pseudo_check,
+        };
+    }
+    let stm = match pos.turn() {
+        Color::White => score,
+        Color::Black => -score,
+    };
+    stm + p.tempo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_fen(fen: &str) -> i32 {
+        evaluate(&Position::from_fen(fen).expect("fen"))
+    }
+
+    #[test]
+    fn symmetric_positions_differ_only_by_the_tempo() {
+        let white = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+        let black = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1");
+        assert_eq!(white, Params::DEFAULT.tempo);
+        assert_eq!(black, Params::DEFAULT.tempo);
+    }
+
+    #[test]
+    fn mirrored_reserves_are_symmetric() {
+        // Same men, colours swapped and board flipped: the side to move
+        // must see the same value.
+        let a = eval_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12");
+        let b = eval_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] b KQkq - 0 12");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn an_airfield_man_is_worth_more_than_a_prisoner() {
+        // White holds a black knight prisoner in one position and a white
+        // knight in its airfield in the other; the rest is the same.
+        let prisoner = eval_fen("4k3/8/8/8/8/8/8/4K3[#n] w - - 0 1");
+        let airfield = eval_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+        assert!(prisoner > 0);
+        assert!(airfield > prisoner);
+    }
+
+    #[test]
+    fn a_live_seventh_rank_pawn_beats_a_frozen_one() {
+        // White's pawn on b7 can promote only while Black holds a white
+        // piece (R7/R8).
+        let live = eval_fen("4k3/1P6/8/8/8/8/8/4K3[#N] w - - 0 1");
+        let frozen = eval_fen("4k3/1P6/8/8/8/8/8/4K3[#P] w - - 0 1");
+        assert!(live > frozen);
+    }
+}

@@ -1,0 +1,290 @@
+//! The players of a match: a bot [`Level`], the full engine at a node
+//! budget, `random` (a uniformly drawn legal move) and `greedy` (mate in
+//! one, else the most valuable capture, else random), behind one
+//! [`Player`] trait that other players (an external UCI engine in the CLI)
+//! implement too.
+//!
+//! Every player is deterministic given the game and the seed it is handed.
+
+use core::{fmt, str::FromStr};
+
+use hostage_core::{Game, Move, Position};
+
+use crate::{eval::value, Engine, Level, Limits, Rng};
+
+/// Something that chooses moves.
+pub trait Player: Send {
+    /// A short name for tables and PGN headers.
+    fn name(&self) -> String;
+    /// The move to play in the current position of `game` (`None` when it
+    /// has no legal move, or the player gives up). `seed` makes random
+    /// choices reproducible.
+    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move>;
+    /// Called before each new game.
+    fn new_game(&mut self) {}
+}
+
+/// Which built-in player: the text forms are `random`, `greedy`, a level
+/// name (`novice` … `club`), and `full` or `full:NODES` (the full engine
+/// at a node budget; 1,000,000 by default).
+///
+/// # Examples
+///
+/// ```
+/// use hostage_engine::{players::PlayerSpec, Level};
+///
+/// assert_eq!("greedy".parse(), Ok(PlayerSpec::Greedy));
+/// assert_eq!("club".parse(), Ok(PlayerSpec::Level(Level::Club)));
+/// assert_eq!("full:50000".parse(), Ok(PlayerSpec::Full { nodes: 50_000 }));
+/// assert!("full:lots".parse::<PlayerSpec>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A uniformly drawn legal move.
+    Random,
+    /// Mate in one, else the most valuable capture, else random.
+    Greedy,
+    /// A bot level.
+    Level(Level),
+    /// The full engine on a node budget per move.
+    Full {
+        /// Nodes per move.
+        nodes: u64,
+    },
+}
+
+/// The node budget of `full` without a number.
+pub const DEFAULT_FULL_NODES: u64 = 1_000_000;
+
+impl PlayerSpec {
+    /// The player this describes.
+    #[must_use]
+    pub fn build(self) -> Box<dyn Player> {
+        match self {
+            PlayerSpec::Random => Box::new(RandomPlayer),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer),
+            PlayerSpec::Level(level) => Box::new(LevelPlayer::new(level)),
+            PlayerSpec::Full { nodes } => Box::new(FullPlayer::new(nodes)),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Level(level) => f.write_str(level.name()),
+            PlayerSpec::Full { nodes } => write!(f, "full:{nodes}"),
+        }
+    }
+}
+
+/// A player name that is not one of the built-in players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePlayerError {
+    given: String,
+}
+
+impl ParsePlayerError {
+    /// `"invalid_player"`, the stable code shared with the bindings.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        "invalid_player"
+    }
+}
+
+impl fmt::Display for ParsePlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid player: {:?} (expected random, greedy, novice, beginner, casual, intermediate, club, full or full:NODES)",
+            crate::shorten(&self.given)
+        )
+    }
+}
+
+impl std::error::Error for ParsePlayerError {}
+
+impl FromStr for PlayerSpec {
+    type Err = ParsePlayerError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, ParsePlayerError> {
+        let err = || ParsePlayerError { given: s.into() };
+        let t = s.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "random" => Ok(PlayerSpec::Random),
+            "greedy" => Ok(PlayerSpec::Greedy),
+            "full" => Ok(PlayerSpec::Full {
+                nodes: DEFAULT_FULL_NODES,
+            }),
+            _ => {
+                if let Some(n) = t.strip_prefix("full:") {
+                    let nodes: u64 = n.parse().map_err(|_| err())?;
+                    if nodes == 0 {
+                        return Err(err());
+                    }
+                    Ok(PlayerSpec::Full { nodes })
+                } else {
+                    t.parse::<Level>().map(PlayerSpec::Level).map_err(|_| err())
+                }
+            }
+        }
+    }
+}
+
+/// Plays a uniformly drawn legal move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPlayer;
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
+        let moves = game.position().legal_moves();
+        let mut rng = Rng::new(seed ^ game.position().zobrist_hash());
+        let i = rng.below(moves.len() as u64) as usize;
+        moves.get(i).copied()
+    }
+}
+
+/// Mate in one if there is one, else the capture of the most valuable man
+/// (ties drawn at random), else a random move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyPlayer;
+
+impl GreedyPlayer {
+    /// The greedy choice in `pos`.
+    #[must_use]
+    pub fn choose_at(pos: &Position, seed: u64) -> Option<Move> {
+        let moves = pos.legal_moves();
+        let mut rng = Rng::new(seed ^ pos.zobrist_hash());
+        if let Some(mate) = moves.iter().copied().find(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.is_checkmate()
+        }) {
+            return Some(mate);
+        }
+        let best = moves.iter().filter_map(|m| m.capture()).map(value).max();
+        let pool: Vec<Move> = match best {
+            Some(v) => moves
+                .iter()
+                .copied()
+                .filter(|m| m.capture().map(value) == Some(v))
+                .collect(),
+            None => moves.to_vec(),
+        };
+        let i = rng.below(pool.len() as u64) as usize;
+        pool.get(i).copied()
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
+        GreedyPlayer::choose_at(game.position(), seed)
+    }
+}
+
+/// A bot level.
+pub struct LevelPlayer {
+    engine: Engine,
+    level: Level,
+}
+
+impl LevelPlayer {
+    /// The bot of `level`.
+    #[must_use]
+    pub fn new(level: Level) -> LevelPlayer {
+        LevelPlayer {
+            // The level sizes its own table; this one stays minimal.
+            engine: Engine::with_hash_mb(1),
+            level,
+        }
+    }
+}
+
+impl Player for LevelPlayer {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
+        self.engine.play_level(game, self.level, seed)
+    }
+}
+
+/// The full engine on a node budget per move (deterministic: the table is
+/// cleared before each game, and kept between moves as in a real game).
+pub struct FullPlayer {
+    engine: Engine,
+    nodes: u64,
+}
+
+impl FullPlayer {
+    /// The full engine with `nodes` per move.
+    #[must_use]
+    pub fn new(nodes: u64) -> FullPlayer {
+        FullPlayer {
+            engine: Engine::new(),
+            nodes,
+        }
+    }
+
+    /// The engine, to change its weights or switches for a tuning match.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
+impl Player for FullPlayer {
+    fn name(&self) -> String {
+        format!("full:{}", self.nodes)
+    }
+    fn choose(&mut self, game: &Game, _seed: u64) -> Option<Move> {
+        self.engine
+            .search_game(game, &Limits::nodes(self.nodes))
+            .best_move
+    }
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_takes_the_queen_and_mates_when_it_can() {
+        // The rook on a1 can take the rook on a5; nothing reaches the queen.
+        let pos = Position::from_fen("4k3/8/8/r6q/8/8/8/R3K3[] w - - 0 1").expect("fen");
+        // Ra5 takes the rook; nothing takes the queen: greedy takes the rook.
+        let m = GreedyPlayer::choose_at(&pos, 1).expect("a move");
+        assert_eq!(m.capture(), Some(hostage_core::Role::Rook));
+        // A rook drop on b8..e8 mates (the queen guards a8); with no capture
+        // on offer, anything but a mate would be a random move.
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/q7/6K1[R] w - - 0 1").expect("fen");
+        for seed in 0..20 {
+            let m = GreedyPlayer::choose_at(&pos, seed).expect("a move");
+            assert!(pos.clone().play(m).expect("legal").is_checkmate(), "{m}");
+        }
+    }
+
+    #[test]
+    fn specs_round_trip() {
+        for text in ["random", "greedy", "novice", "club", "full:1234"] {
+            let spec: PlayerSpec = text.parse().expect(text);
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!(
+            "full".parse::<PlayerSpec>().map(|s| s.to_string()),
+            Ok("full:1000000".into())
+        );
+        let err = "full:0".parse::<PlayerSpec>().expect_err("zero nodes");
+        assert_eq!(err.code(), "invalid_player");
+    }
+}

@@ -1,0 +1,766 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search with a quiescence search at the leaves.
+//!
+//! What it does, in the order a node does it:
+//!
+//! - draws: a position repeated since the root, or occurring for the third
+//!   time in the game (R12: board, turn, castling, en passant, both prisons
+//!   and both airfields, which the Zobrist hash covers); the fifty-move rule
+//!   (R12: mate on the 100th ply still wins). Perpetual check ends in a
+//!   repetition, so it is a draw here too;
+//! - mate-distance pruning and the transposition table;
+//! - at non-PV nodes not in check: reverse futility (static eval far above
+//!   beta), null-move pruning (not in check; Hostage Chess has few
+//!   zugzwangs, since a side with an airfield or prisoners can always drop
+//!   or exchange);
+//! - moves in the order of [`crate::ordering`], each played on a copy of the
+//!   position; checks are extended one ply; late quiet moves (quiet board
+//!   moves, drops, exchanges) are reduced (LMR) or, near the leaves, pruned
+//!   (late-move and futility pruning), but never a move that gives check,
+//!   since drop mates are the game's sharpest tactic;
+//! - quiescence: captures and promotions only (R7 promotions are swaps with
+//!   a prisoner). Drops and exchanges are left out: with 100–200 of them a
+//!   node, a quiescence search that tried them would not stay bounded (the
+//!   explosion crazyhouse programmers report). In check every evasion is
+//!   tried, drops included, up to [`QS_EVASION_PLIES`] plies deep.
+//!
+//! Each pruning technique can be switched off in [`Options`], so a match
+//! can show what it is worth (`docs/engine.md` has the figures).
+//!
+//! The search is single-threaded and, under node and depth limits, fully
+//! deterministic: the node counter is compared with the limit at every
+//! node, and nothing depends on the clock unless a move time is set.
+
+use alloc::{vec, vec::Vec};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use hostage_core::{Move, MoveList, Position, Role};
+
+use crate::{
+    eval::{evaluate_with, Params},
+    limits::{Clock, Limits},
+    ordering::{gain, is_tactical, pick, Heuristics},
+    score::{from_tt, to_tt, Score, INFINITE, MATE, MATE_BOUND},
+    tt::{Bound, Table},
+};
+
+/// The deepest ply a search path may reach (extensions and quiescence
+/// included); beyond it the static evaluation is returned.
+pub(crate) const MAX_PLY: usize = 128;
+/// How many plies of check evasions quiescence follows.
+pub const QS_EVASION_PLIES: u32 = 4;
+
+/// Switches for the search's selective techniques (all on by default), so
+/// each can be measured against the search without it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Late-move pruning and futility pruning near the leaves.
+    pub leaf_pruning: bool,
+    /// Reverse futility pruning (static null-move pruning).
+    pub reverse_futility: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// One ply more for moves that give check.
+    pub check_extension: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            null_move: true,
+            lmr: true,
+            leaf_pruning: true,
+            reverse_futility: true,
+            aspiration: true,
+            check_extension: true,
+        }
+    }
+}
+
+/// One move of the root with what the last iterations said of it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    /// The value found this iteration (`-INFINITE` when it failed low and
+    /// is only known to be worse than the others).
+    pub value: i32,
+    /// The value of the last completed iteration.
+    pub prev: i32,
+    /// Whether `prev` is exact (searched with an open window).
+    pub exact: bool,
+    exact_now: bool,
+    pub pv: Vec<Move>,
+    pub seldepth: u32,
+}
+
+/// What one completed iteration reports.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The lines, best first (as many as MultiPV asked for).
+    pub lines: Vec<Line>,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+}
+
+/// One line of a search result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its first move.
+    pub mv: Move,
+    /// Its score for the side to move at the root.
+    pub score: Score,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+pub(crate) struct Searcher<'a> {
+    pub tt: &'a mut Table,
+    pub heuristics: &'a mut Heuristics,
+    pub params: Params,
+    pub options: Options,
+    pub limits: &'a Limits,
+    pub stop: &'a AtomicBool,
+    /// The level's root margin: root moves within this many centipawns of
+    /// the best get exact values (0 for the normal search).
+    pub margin: i32,
+    /// Hashes of the game's positions before the root, sorted.
+    pub history: Vec<u64>,
+    clock: Clock,
+    pub nodes: u64,
+    seldepth: u32,
+    stopped: bool,
+    /// Whether the limits are enforced yet (not before depth 1 is done, so
+    /// that every search has a move).
+    armed: bool,
+    path: Vec<u64>,
+    buffers: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    pub root_moves: Vec<RootMove>,
+}
+
+/// LMR reduction for a move at `index` of a node of `depth`: about
+/// log2(depth)·log2(index)/2, in integers so every platform agrees.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let d = 32 - (depth.max(1) as u32).leading_zeros() as i32;
+    let i = 64 - (index.max(1) as u64).leading_zeros() as i32;
+    (d * i) / 3
+}
+
+impl<'a> Searcher<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        tt: &'a mut Table,
+        heuristics: &'a mut Heuristics,
+        params: Params,
+        options: Options,
+        limits: &'a Limits,
+        stop: &'a AtomicBool,
+        margin: i32,
+        history: &[u64],
+    ) -> Searcher<'a> {
+        let mut sorted = history.to_vec();
+        sorted.sort_unstable();
+        Searcher {
+            tt,
+            heuristics,
+            params,
+            options,
+            limits,
+            stop,
+            margin,
+            history: sorted,
+            clock: Clock::start(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            armed: false,
+            path: Vec::with_capacity(MAX_PLY + 1),
+            buffers: (0..=MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            root_moves: Vec::new(),
+        }
+    }
+
+    /// Iterative deepening from `root`; `report` sees each completed
+    /// iteration. Leaves the root moves of the last completed iteration
+    /// sorted best first in `self.root_moves`, and returns the last depth
+    /// completed.
+    pub(crate) fn run(&mut self, root: &Position, report: &mut dyn FnMut(&Info)) -> u32 {
+        self.tt.new_search();
+        self.root_moves = root
+            .legal_moves()
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                value: -INFINITE,
+                prev: -INFINITE,
+                exact: false,
+                exact_now: false,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        if self.root_moves.is_empty() {
+            return 0;
+        }
+        // Order the first iteration by captures first.
+        self.root_moves.sort_by_key(|rm| {
+            -(is_tactical(&rm.mv) as i32) * crate::ordering::tactical_score(&rm.mv)
+        });
+        let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
+        let max_depth = self.limits.max_depth();
+        let mut completed = 0;
+        let mut saved = self.root_moves.clone();
+        for depth in 1..=max_depth as i32 {
+            self.seldepth = 0;
+            for rm in &mut self.root_moves {
+                rm.exact_now = false;
+            }
+            for pv_idx in 0..multipv {
+                let prev = self.root_moves[pv_idx].prev;
+                let mut delta = 30;
+                let (mut alpha, mut beta) =
+                    if self.options.aspiration && depth >= 4 && prev.abs() < MATE_BOUND {
+                        (prev - delta - self.margin, prev + delta)
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
+                loop {
+                    let value = self.root(root, depth, alpha, beta, pv_idx);
+                    // Stable: moves that failed low keep last iteration's order.
+                    self.root_moves[pv_idx..].sort_by_key(|rm| core::cmp::Reverse(rm.value));
+                    if self.stopped {
+                        break;
+                    }
+                    if value <= alpha && alpha > -INFINITE {
+                        alpha = (alpha - delta).max(-INFINITE);
+                    } else if value >= beta && beta < INFINITE {
+                        beta = (beta + delta).min(INFINITE);
+                    } else {
+                        break;
+                    }
+                    delta += delta;
+                    if delta > 1000 {
+                        alpha = -INFINITE;
+                        beta = INFINITE;
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            for rm in &mut self.root_moves {
+                rm.prev = rm.value;
+                rm.exact = rm.exact_now;
+            }
+            completed = depth as u32;
+            self.armed = true;
+            saved = self.root_moves.clone();
+            let info = self.info(completed, multipv);
+            report(&info);
+            // A mate found for the side to move needs no deeper search
+            // beyond its length.
+            let best = self.root_moves[0].prev;
+            if best > MATE_BOUND && depth >= MATE - best {
+                break;
+            }
+            if self.limit_reached() {
+                break;
+            }
+        }
+        self.root_moves = saved;
+        completed
+    }
+
+    fn info(&self, depth: u32, multipv: usize) -> Info {
+        Info {
+            depth,
+            seldepth: self
+                .root_moves
+                .iter()
+                .map(|r| r.seldepth)
+                .max()
+                .unwrap_or(0)
+                .max(depth),
+            nodes: self.nodes,
+            lines: self.root_moves[..multipv]
+                .iter()
+                .map(|rm| Line {
+                    mv: rm.mv,
+                    score: Score::from_value(rm.prev),
+                    pv: rm.pv.clone(),
+                })
+                .collect(),
+            hashfull: self.tt.hashfull(),
+        }
+    }
+
+    fn limit_reached(&mut self) -> bool {
+        if !self.armed {
+            return false;
+        }
+        if let Some(n) = self.limits.nodes {
+            if self.nodes >= n {
+                return true;
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if let (Some(limit), Some(elapsed)) = (self.limits.movetime, self.clock.elapsed()) {
+            if elapsed >= limit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Counts a node and decides whether to stop.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped {
+            return true;
+        }
+        if !self.armed {
+            return false;
+        }
+        if let Some(n) = self.limits.nodes {
+            if self.nodes > n {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes & 1023 == 0 && self.limit_reached() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The root of one iteration: searches `root_moves[pv_idx..]`.
+    fn root(
+        &mut self,
+        root: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_idx: usize,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        self.path.clear();
+        self.path.push(root.zobrist_hash());
+        let in_check = root.is_check();
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            let gives_check = child.is_check();
+            let ext = i32::from(self.options.check_extension && gives_check);
+            let new_depth = depth - 1 + ext;
+            self.seldepth = 0;
+            // The level margin: moves within it of the best get exact
+            // values too, not only the best.
+            let floor = if self.margin > 0 && best > -INFINITE {
+                alpha.min(best - self.margin)
+            } else {
+                alpha
+            };
+            let value = if i == pv_idx {
+                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let reduce = self.options.lmr
+                    && depth >= 3
+                    && i >= pv_idx + 3
+                    && !in_check
+                    && !gives_check
+                    && !is_tactical(&mv);
+                let mut v = if reduce {
+                    let r = reduction(depth, i - pv_idx).clamp(0, (new_depth - 1).max(0));
+                    -self.negamax(&child, new_depth - r, -floor - 1, -floor, 1, false)
+                } else {
+                    floor + 1
+                };
+                if v > floor && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -floor - 1, -floor, 1, false);
+                }
+                if v > floor && v < beta && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -beta, -floor, 1, true);
+                }
+                v
+            };
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            rm.seldepth = self.seldepth;
+            if i == pv_idx || value > floor {
+                rm.value = value;
+                rm.exact_now = value > floor && value < beta;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.value = -INFINITE;
+            }
+            if value > best {
+                best = value;
+            }
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn is_repetition(&self, hash: u64, ply: usize) -> bool {
+        // Since the root: a second occurrence is enough (the side that
+        // repeats could repeat again).
+        if self.path[..ply]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+        {
+            return true;
+        }
+        // Before the root: the third occurrence of a game position (R12).
+        let first = self.history.partition_point(|&h| h < hash);
+        self.history[first..]
+            .iter()
+            .take_while(|&&h| h == hash)
+            .count()
+            >= 2
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let hash = pos.zobrist_hash();
+        let in_check = pos.is_check();
+
+        // R12 draws. A mate on the 100th ply still wins.
+        if pos.halfmoves() >= 100 {
+            return if in_check && pos.count_legal_moves() == 0 {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if self.is_repetition(hash, ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate_with(pos, &self.params);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let entry = self.tt.probe(hash);
+        let mut tt_move = None;
+        let mut tt_eval = None;
+        if let Some(e) = entry {
+            tt_move = e.mv;
+            tt_eval = Some(i32::from(e.eval));
+            let value = from_tt(i32::from(e.value), ply as u32);
+            if !pv_node && i32::from(e.depth) >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cut {
+                    return value;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            tt_eval.unwrap_or_else(|| evaluate_with(pos, &self.params))
+        };
+
+        if !pv_node && !in_check {
+            if self.options.reverse_futility
+                && depth <= 6
+                && eval.abs() < MATE_BOUND
+                && eval - 90 * depth >= beta
+            {
+                return eval;
+            }
+            if self.options.null_move
+                && depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && has_men_to_move(pos)
+            {
+                if let Some(child) = pos.null_move() {
+                    let r = 3 + depth / 4;
+                    self.path.push(hash);
+                    let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                    self.path.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v > MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        let mut moves = core::mem::take(&mut self.buffers[ply]);
+        let mut scores = core::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            self.scores[ply] = scores;
+            // R11 mate, R12 stalemate.
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        scores.clear();
+        scores.resize(moves.len(), 0);
+        let us = pos.turn();
+        self.heuristics
+            .score(&moves, &mut scores, tt_move, us, ply as u32);
+
+        self.path.push(hash);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut searched = 0usize;
+        let lmp_limit = match depth {
+            1 => 8,
+            2 => 14,
+            3 => 24,
+            _ => usize::MAX,
+        };
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            let quiet = !is_tactical(&mv);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let gives_check = child.is_check();
+
+            if !pv_node
+                && !in_check
+                && quiet
+                && !gives_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && self.options.leaf_pruning
+            {
+                if quiets_tried.len() >= lmp_limit {
+                    continue;
+                }
+                if depth <= 2 && eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
+            }
+
+            let ext =
+                i32::from(self.options.check_extension && gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + ext;
+            let value = if searched == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduce = self.options.lmr
+                    && depth >= 3
+                    && searched >= 2 + usize::from(pv_node)
+                    && quiet
+                    && !in_check
+                    && !gives_check;
+                let mut v = if reduce {
+                    let mut r = reduction(depth, searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    let r = r.clamp(0, new_depth - 1);
+                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false)
+                } else {
+                    alpha + 1
+                };
+                if v > alpha && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if pv_node && v > alpha && v < beta && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                v
+            };
+            searched += 1;
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    alpha = value;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.heuristics
+                                .cutoff(us, ply as u32, depth as u32, mv, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        self.path.pop();
+        self.buffers[ply] = moves;
+        self.scores[ply] = scores;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.tt.store(
+            hash,
+            best_move,
+            to_tt(best, ply as u32),
+            stored_eval,
+            depth as u32,
+            bound,
+        );
+        best
+    }
+
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply >= MAX_PLY - 1 {
+            return evaluate_with(pos, &self.params);
+        }
+        let in_check = pos.is_check();
+        let mut moves = core::mem::take(&mut self.buffers[ply]);
+        let mut scores = core::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        let mut best;
+        let stand_pat;
+        if in_check {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                self.scores[ply] = scores;
+                return -MATE + ply as i32;
+            }
+            if qply >= QS_EVASION_PLIES {
+                self.buffers[ply] = moves;
+                self.scores[ply] = scores;
+                return evaluate_with(pos, &self.params);
+            }
+            best = -INFINITE;
+            stand_pat = -INFINITE;
+        } else {
+            stand_pat = evaluate_with(pos, &self.params);
+            if stand_pat >= beta {
+                self.buffers[ply] = moves;
+                self.scores[ply] = scores;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            pos.legal_captures_into(&mut moves);
+        }
+        scores.clear();
+        scores.extend(moves.iter().map(|m| {
+            if is_tactical(m) {
+                1_000_000 + crate::ordering::tactical_score(m)
+            } else {
+                0
+            }
+        }));
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            // Delta pruning: even winning this man outright cannot reach alpha.
+            if !in_check && stand_pat + gain(&mv) + 200 <= alpha && mv.role() != Role::Pawn {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let value = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}
+
+/// Whether null-move pruning is safe enough: the side to move has a piece
+/// on the board or anything to drop or exchange (pawn-and-king-only sides
+/// are the zugzwang cases of chess).
+fn has_men_to_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let board = pos.board();
+    let pieces = board.by_color(us) & !board.pawns() & !board.by_role(Role::King);
+    pieces.any() || !pos.airfield(us).is_empty() || !pos.prison(us).is_empty()
+}
