@@ -14,7 +14,7 @@ use crate::{
     limits::Limits,
     ordering::Heuristics,
     rng::Rng,
-    score::Score,
+    score::{Score, MATE_BOUND},
     search::{Info, Line, Options, Searcher},
     tt::{Table, DEFAULT_HASH_MB},
 };
@@ -238,6 +238,8 @@ impl Engine {
                 .iter()
                 .filter(|rm| rm.exact || rm.mv == top.mv)
                 .filter(|rm| rm.prev >= best.saturating_sub(recipe.margin))
+                // A mate is played by its shortest way.
+                .filter(|rm| best <= MATE_BOUND || rm.prev == best)
                 .map(|rm| (rm.mv, weight(best - rm.prev, recipe.halving)))
                 .collect();
             let total: u64 = candidates.iter().map(|&(_, w)| u64::from(w)).sum();

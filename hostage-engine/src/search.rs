@@ -150,11 +150,12 @@ pub(crate) struct Searcher<'a> {
 }
 
 /// LMR reduction for a move at `index` of a node of `depth`: about
-/// log2(depth)·log2(index)/2, in integers so every platform agrees.
+/// 0.77 + 0.2·log2(depth)·log2(index), the shape of the logarithmic
+/// formula published with Stockfish's search (`0.77 + ln d · ln i / 2.36`,
+/// the same curve in base 2), in integers so every platform agrees.
 fn reduction(depth: i32, index: usize) -> i32 {
-    let d = 32 - (depth.max(1) as u32).leading_zeros() as i32;
-    let i = 64 - (index.max(1) as u64).leading_zeros() as i32;
-    (d * i) / 3
+    let lg = |x: u64| 63 - x.max(1).leading_zeros() as i32;
+    (77 + 20 * lg(depth.max(1) as u64) * lg(index as u64)) / 100
 }
 
 impl<'a> Searcher<'a> {
@@ -273,10 +274,11 @@ impl<'a> Searcher<'a> {
             saved = self.root_moves.clone();
             let info = self.info(completed, multipv);
             report(&info);
-            // A mate found for the side to move needs no deeper search
-            // beyond its length.
+            // A mate found for the side to move: search on until the depth
+            // is twice its length, so that reductions cannot hide a shorter
+            // one, then stop.
             let best = self.root_moves[0].prev;
-            if best > MATE_BOUND && depth >= MATE - best {
+            if best > MATE_BOUND && depth >= 2 * (MATE - best) + 2 {
                 break;
             }
             if self.limit_reached() {
@@ -375,7 +377,10 @@ impl<'a> Searcher<'a> {
             self.seldepth = 0;
             // The level margin: moves within it of the best get exact
             // values too, not only the best.
-            let floor = if self.margin > 0 && best > -INFINITE {
+            // Not around mate scores: the shortest mate is played anyway,
+            // and proving that no move mates within a margin's worth of
+            // extra moves would cost a search of its own.
+            let floor = if self.margin > 0 && best > -INFINITE && best.abs() < MATE_BOUND {
                 alpha.min(best - self.margin)
             } else {
                 alpha

@@ -1,0 +1,174 @@
+//! Self-play matches for tuning and for the level ladder: the tool behind
+//! the figures in `docs/engine.md`.
+//!
+//! ```text
+//! cargo run --release -p hostage-engine --example tune -- FIRST SECOND [options]
+//!   FIRST, SECOND   random | greedy | novice … club | full:NODES
+//!   --games N       games (pairs of openings, both colours; default 200)
+//!   --threads T     default 2
+//!   --sprt E0,E1    stop when SPRT(E0, E1) at 5%/5% decides
+//!   --set K=V       an evaluation weight of FIRST (a `Params` field), or
+//!                   `off=NAME` to switch off a search technique of FIRST
+//!                   (null_move, lmr, leaf_pruning, reverse_futility,
+//!                   aspiration, check_extension); FIRST must be full:NODES
+//!   --book FILE     openings (long-form moves a line); default: random
+//!                   openings of 6 plies drawn from --seed
+//!   --seed S        default 1
+//! ```
+
+use std::str::FromStr;
+
+use hostage_core::Game;
+use hostage_engine::{
+    eval::Params,
+    matches::{run_match, MatchConfig, Opening},
+    players::{FullPlayer, Player, PlayerSpec},
+    stats::Sprt,
+    Options, Rng,
+};
+
+fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = Rng::new(seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut book = Vec::new();
+    while book.len() < count {
+        let mut game = Game::new();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            moves.push(hostage_core::uci::UciMove::from_move(&m).to_string());
+            game.push(m).expect("legal");
+        }
+        if game.outcome().is_none() && seen.insert(game.position().zobrist_hash()) {
+            book.push(Opening { moves });
+        }
+    }
+    book
+}
+
+fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
+    let (k, v) = kv.split_once('=').expect("--set K=V");
+    if k == "off" {
+        match v {
+            "null_move" => o.null_move = false,
+            "lmr" => o.lmr = false,
+            "leaf_pruning" => o.leaf_pruning = false,
+            "reverse_futility" => o.reverse_futility = false,
+            "aspiration" => o.aspiration = false,
+            "check_extension" => o.check_extension = false,
+            _ => panic!("unknown option {v}"),
+        }
+        return;
+    }
+    let v: i32 = v.parse().expect("integer value");
+    match k {
+        "prisoner_pct" => p.prisoner_pct = v,
+        "rescuable_pct" => p.rescuable_pct = v,
+        "captive_pct" => p.captive_pct = v,
+        "airfield_pct" => p.airfield_pct = v,
+        "drop_bonus" => p.drop_bonus = v,
+        "live_seventh" => p.live_seventh = v,
+        "frozen_seventh" => p.frozen_seventh = v,
+        "pseudo_check" => p.pseudo_check = v,
+        "king_danger_pct" => p.king_danger_pct = v,
+        "tempo" => p.tempo = v,
+        _ => panic!("unknown weight {k}"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first = PlayerSpec::from_str(&args[0]).expect("first player");
+    let second = PlayerSpec::from_str(&args[1]).expect("second player");
+    let mut games: usize = 200;
+    let mut threads = 2;
+    let mut sprt = None;
+    let mut seed: u64 = 1;
+    let mut book = None;
+    let mut params = Params::default();
+    let mut options = Options::default();
+    let mut changed = false;
+    let mut i = 2;
+    while i < args.len() {
+        let v = &args[i + 1];
+        match args[i].as_str() {
+            "--games" => games = v.parse().expect("games"),
+            "--threads" => threads = v.parse().expect("threads"),
+            "--seed" => seed = v.parse().expect("seed"),
+            "--book" => book = Some(std::fs::read_to_string(v).expect("book file")),
+            "--sprt" => {
+                let (a, b) = v.split_once(',').expect("E0,E1");
+                sprt = Some(Sprt {
+                    elo0: a.parse().expect("elo0"),
+                    elo1: b.parse().expect("elo1"),
+                    ..Sprt::default()
+                });
+            }
+            "--set" => {
+                set_param(&mut params, &mut options, v);
+                changed = true;
+            }
+            other => panic!("unknown argument {other}"),
+        }
+        i += 2;
+    }
+    let openings = match book {
+        Some(text) => Opening::parse_book(&text).expect("book"),
+        None => random_openings(games.div_ceil(2), 6, seed),
+    };
+    let config = MatchConfig {
+        openings,
+        max_games: Some(games),
+        max_plies: 300,
+        threads,
+        seed,
+        sprt,
+    };
+    let make_first = move || -> Box<dyn Player> {
+        match (changed, first) {
+            (true, PlayerSpec::Full { nodes }) => {
+                let mut p = FullPlayer::new(nodes);
+                p.engine_mut().set_params(params);
+                p.engine_mut().set_options(options);
+                Box::new(p)
+            }
+            (true, _) => panic!("--set needs FIRST = full:NODES"),
+            (false, spec) => spec.build(),
+        }
+    };
+    let start = std::time::Instant::now();
+    let result = run_match(&config, &make_first, &|| second.build(), &|g, wdl| {
+        eprintln!(
+            "game {:>4} {:>7} {:<28} {}",
+            g.index + 1,
+            g.result.as_str(),
+            g.termination,
+            wdl
+        );
+    })
+    .expect("match");
+    let elo = result.wdl.elo();
+    println!(
+        "{} vs {}: {} games {} score {:.1}% elo {}{} ({:.0} s)",
+        args[0],
+        args[1],
+        result.wdl.games(),
+        result.wdl,
+        100.0 * result.wdl.score(),
+        elo,
+        match (sprt, result.verdict) {
+            (Some(s), Some(v)) => format!(
+                " SPRT({}, {}) LLR {:.2} {v}",
+                s.elo0,
+                s.elo1,
+                result.wdl.llr(s.elo0, s.elo1)
+            ),
+            _ => String::new(),
+        },
+        start.elapsed().as_secs_f64()
+    );
+}
