@@ -673,6 +673,19 @@ impl Position {
     /// [`Position::play_unchecked`] for every move but [`Move::Normal`].
     #[inline(never)]
     fn play_special(&mut self, m: Move) {
+        if let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } = m
+        {
+            // Not reached from `play_unchecked`, which plays board moves
+            // itself; kept so that this function is complete.
+            self.play_normal(role, from, capture, to, promotion);
+            return;
+        }
         let us = self.turn;
         let them = !us;
         self.ep_square = None;
@@ -682,17 +695,7 @@ impl Position {
             self.halfmoves.saturating_add(1)
         };
         match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                // Not reached from `play_unchecked`; kept complete all the same.
-                self.play_normal(role, from, capture, to, promotion);
-                return;
-            }
+            Move::Normal { .. } => {} // played above
             Move::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
                 self.remove(Role::Pawn.of(them), captured);
