@@ -65,9 +65,12 @@ impl Sink for MoveList {
         }
     }
     fn pawn_shift(&mut self, board: &Board, delta: i32, to: Bitboard) {
+        // A push (a whole number of ranks) lands on an empty square: no
+        // need to look for a captured man.
+        let pushes = delta % 8 == 0;
         for to in to {
             let from = Square::new_unchecked((to.index() as i32 - delta) as u32);
-            let capture = board.role_at(to);
+            let capture = if pushes { None } else { board.role_at(to) };
             self.push(Move::Normal {
                 role: Role::Pawn,
                 from,

@@ -598,42 +598,12 @@ impl Position {
     /// perft; `m` must come from [`Position::legal_moves`] of this position,
     /// otherwise the position may become inconsistent (it never panics on a
     /// consistent one).
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.turn;
-        let them = !us;
-        if let Move::Normal {
-            role,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        } = m
-        {
-            // The commonest move, on a path of its own: a man other than the
-            // king going to an empty square from a square that is no castling
-            // corner, and no pawn double step (which may allow en passant).
-            if role != Role::King
-                && !self.unmoved.contains(from)
-                && (role != Role::Pawn || from.index().abs_diff(to.index()) == 8)
-            {
-                self.board.shift(role.of(us), from, to);
-                self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
-                self.ep_square = None;
-                self.halfmoves = if role == Role::Pawn {
-                    0
-                } else {
-                    self.halfmoves.saturating_add(1)
-                };
-                self.pass_turn();
-                return;
-            }
-        }
-        self.ep_square = None;
-        self.halfmoves = if m.is_zeroing() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
+        // Board moves are nearly every move played in a search, so their
+        // path is inlined into the caller (the `Move` is then read field by
+        // field from the move list instead of unpacked from a register);
+        // the other kinds stay out of line.
         match m {
             Move::Normal {
                 role,
@@ -641,35 +611,114 @@ impl Position {
                 capture,
                 to,
                 promotion,
-            } => {
-                if let Some(captured) = capture {
-                    self.remove(captured.of(them), to);
-                    self.reserve_add(ReserveKind::Prison(us), captured);
-                    self.set_unmoved(self.unmoved.without(to));
-                }
-                self.remove(role.of(us), from);
-                if let Some(promoted) = promotion {
-                    // R7: the pawn and the man in the opponent's prison change places.
-                    self.reserve_remove(ReserveKind::Prison(them), promoted);
-                    self.reserve_add(ReserveKind::Prison(them), Role::Pawn);
-                    self.put(promoted.of(us), to);
-                } else {
-                    self.put(role.of(us), to);
-                }
-                let mut unmoved = self.unmoved.without(from);
-                if role == Role::King {
-                    unmoved = self.without_castling(unmoved, us);
-                }
-                self.set_unmoved(unmoved);
-                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
-                    let skipped = Square::new_unchecked((from.index() + to.index()) / 2);
-                    let adjacent = attacks::pawn_attacks(us, skipped)
-                        & self.board.by_piece(Role::Pawn.of(them));
-                    if adjacent.any() {
-                        self.ep_square = Some(skipped);
-                    }
-                }
+            } => self.play_normal(role, from, capture, to, promotion),
+            _ => self.play_special(m),
+        }
+    }
+
+    /// [`Position::play_unchecked`] for a [`Move::Normal`].
+    #[inline(always)]
+    fn play_normal(
+        &mut self,
+        role: Role,
+        from: Square,
+        capture: Option<Role>,
+        to: Square,
+        promotion: Option<Role>,
+    ) {
+        let us = self.turn;
+        self.ep_square = None;
+        // R12: a capture or a pawn move resets the clock (`Move::is_zeroing`).
+        self.halfmoves = if role == Role::Pawn || capture.is_some() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if let Some(captured) = capture {
+            self.capture_on(captured, to);
+        }
+        match promotion {
+            None => {
+                self.board.shift(role.of(us), from, to);
+                self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
             }
+            Some(promoted) => self.promote(from, to, promoted),
+        }
+        // R9: the castling state changes only when a king moves or a man
+        // leaves or is taken on a square of `unmoved` (a home corner or a
+        // king's home square): one test for the common case.
+        if role == Role::King || self.unmoved.intersects(Bitboard::from_square(from) | to) {
+            self.update_unmoved(role, from, capture.is_some().then_some(to));
+        }
+        if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+            // R10: only a double step beside an enemy pawn may allow en passant.
+            let skipped = Square::new_unchecked((from.index() + to.index()) / 2);
+            let adjacent =
+                attacks::pawn_attacks(us, skipped) & self.board.by_piece(Role::Pawn.of(!us));
+            if adjacent.any() {
+                self.ep_square = Some(skipped);
+            }
+        }
+        self.pass_turn();
+    }
+
+    /// Takes the enemy man of role `captured` on `to` into our prison (R2).
+    fn capture_on(&mut self, captured: Role, to: Square) {
+        let us = self.turn;
+        self.remove(captured.of(!us), to);
+        self.reserve_add(ReserveKind::Prison(us), captured);
+    }
+
+    /// R7: the pawn on `from` and our man of role `promoted` in the
+    /// opponent's prison change places, the man landing on `to`.
+    #[cold]
+    fn promote(&mut self, from: Square, to: Square, promoted: Role) {
+        let us = self.turn;
+        self.remove(Role::Pawn.of(us), from);
+        self.reserve_remove(ReserveKind::Prison(!us), promoted);
+        self.reserve_add(ReserveKind::Prison(!us), Role::Pawn);
+        self.put(promoted.of(us), to);
+    }
+
+    /// R9: a man of `role` left `from` (and took a man on `captured`):
+    /// the squares lose their unmoved mark, and a king move ends castling.
+    fn update_unmoved(&mut self, role: Role, from: Square, captured: Option<Square>) {
+        let mut unmoved = self.unmoved.without(from);
+        if let Some(to) = captured {
+            unmoved.discard(to);
+        }
+        if role == Role::King {
+            unmoved = self.without_castling(unmoved, self.turn);
+        }
+        self.set_unmoved(unmoved);
+    }
+
+    /// [`Position::play_unchecked`] for every move but [`Move::Normal`].
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
+        if let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } = m
+        {
+            // Not reached from `play_unchecked`, which plays board moves
+            // itself; kept so that this function is complete.
+            self.play_normal(role, from, capture, to, promotion);
+            return;
+        }
+        let us = self.turn;
+        let them = !us;
+        self.ep_square = None;
+        self.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        match m {
+            Move::Normal { .. } => {} // played above
             Move::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
                 self.remove(Role::Pawn.of(them), captured);

@@ -3,7 +3,7 @@
 
 use std::{fs, path::PathBuf};
 
-use hostage_core::{perft, Position};
+use hostage_core::{perft, perft_full, Position};
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
@@ -47,6 +47,12 @@ fn perft_vectors() {
                 if nodes <= node_limit() {
                     assert_eq!(perft(p, depth), nodes, "{at}: {fen} depth {depth}");
                     checked += 1;
+                }
+                // Every leaf played, as search plays it: `play_unchecked` on
+                // each move kind, not only the generator's bulk count.
+                if nodes <= 2_000_000 {
+                    let full = perft_full(p, depth);
+                    assert_eq!(full, nodes, "{at}: {fen} depth {depth}, every leaf played");
                 }
             }
         }
