@@ -310,6 +310,8 @@ enum Task {
 /// flag that asks it to stop.
 struct Running<'scope> {
     handle: ScopedJoinHandle<'scope, Engine>,
+    /// Set once `bestmove` is written: the thread is about to end.
+    done: Arc<AtomicBool>,
     requested: Arc<AtomicBool>,
     engine_stop: Arc<AtomicBool>,
     infinite: bool,
@@ -537,8 +539,13 @@ pub fn run<R: BufRead, W: Write + Send>(mut input: R, output: W) -> io::Result<(
                     continue;
                 }
             };
-            // A search that has ended gives its engine back.
-            if running.as_ref().is_some_and(|r| r.handle.is_finished()) {
+            // A search that has answered gives its engine back. Its thread
+            // may still be returning: a client that sends the next `go` as
+            // soon as it reads `bestmove` must not find the engine busy.
+            if running
+                .as_ref()
+                .is_some_and(|r| r.done.load(Ordering::Acquire) || r.handle.is_finished())
+            {
                 finish(&mut session, running.take(), false, &out)?;
             }
             let line = line.trim();
@@ -607,6 +614,7 @@ fn start<'scope, W: Write + Send>(
     out: &'scope Mutex<W>,
 ) -> Running<'scope> {
     let requested = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicBool::new(false));
     let engine_stop = engine.stop_flag();
     let infinite = matches!(task, Task::Search { infinite: true, .. });
     let pos = game.position().clone();
@@ -614,6 +622,7 @@ fn start<'scope, W: Write + Send>(
     let handle = {
         let requested = Arc::clone(&requested);
         let engine_stop = Arc::clone(&engine_stop);
+        let done = Arc::clone(&done);
         scope.spawn(move || {
             let started = Instant::now();
             let result = match task {
@@ -640,12 +649,16 @@ fn start<'scope, W: Write + Send>(
             let best = result
                 .best_move
                 .map_or_else(|| "0000".to_string(), |m| m.to_string());
+            // Set before the line is written, so that a client's next
+            // command always finds it.
+            done.store(true, Ordering::Release);
             let _ = say(out, &format!("bestmove {best}"));
             engine
         })
     };
     Running {
         handle,
+        done,
         requested,
         engine_stop,
         infinite,

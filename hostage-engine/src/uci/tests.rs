@@ -272,3 +272,82 @@ fn time_budget_keeps_a_reserve() {
     // 3 minutes + 2 s: 6000 + 1500.
     assert_eq!(time_budget(ms(180_000), ms(2_000), None), ms(7_500));
 }
+
+/// Input that hands out each line only once the output holds a number of
+/// `bestmove` lines: a client that answers as soon as it reads one.
+struct Gated {
+    lines: Vec<(usize, String)>,
+    output: Arc<Mutex<Vec<u8>>>,
+    current: io::Cursor<Vec<u8>>,
+}
+
+impl Gated {
+    fn bestmoves(&self) -> usize {
+        let out = self.output.lock().expect("lock");
+        String::from_utf8_lossy(&out).matches("bestmove ").count()
+    }
+}
+
+impl io::Read for Gated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.current.get_ref()[self.current.position() as usize..][..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Gated {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.current.position() as usize >= self.current.get_ref().len()
+            && !self.lines.is_empty()
+        {
+            let (wait, line) = self.lines.remove(0);
+            let started = Instant::now();
+            while self.bestmoves() < wait && started.elapsed() < Duration::from_secs(20) {
+                thread::yield_now();
+            }
+            self.current = io::Cursor::new(format!("{line}\n").into_bytes());
+        }
+        let at = self.current.position() as usize;
+        Ok(&self.current.get_ref()[at..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.current
+            .set_position(self.current.position() + n as u64);
+    }
+}
+
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_go_sent_right_after_bestmove_finds_the_engine_free() {
+    let output = Arc::new(Mutex::new(Vec::new()));
+    let mut lines = Vec::new();
+    let mut moves = String::new();
+    for k in 0..20 {
+        lines.push((k, format!("position startpos moves{moves}")));
+        lines.push((k, "go nodes 300".to_string()));
+        // Both sides play e.g. knights out and back; legality is all that counts.
+        moves.push_str([" g1f3", " g8f6", " f3g1", " f6g8"][k % 4]);
+    }
+    let input = Gated {
+        lines,
+        output: Arc::clone(&output),
+        current: io::Cursor::new(Vec::new()),
+    };
+    run(input, Shared(Arc::clone(&output))).expect("i/o");
+    let text = String::from_utf8(output.lock().expect("lock").clone()).expect("utf-8");
+    assert!(!text.contains("search_running"), "{text}");
+    assert_eq!(text.matches("bestmove ").count(), 20, "{text}");
+}
