@@ -5,7 +5,18 @@
 //! hostage divide <depth> [--fen FEN] [--moves ...]          <uci> <count> per move, total
 //! hostage moves [--fen FEN] [--moves ...]                   <SAN>\t<UCI> per legal move
 //! hostage fen [--fen FEN] [--moves ...]                     the resulting Hostage FEN
-//! hostage play [--fen FEN] [--unicode]                      a game for two at one keyboard
+//! hostage play [--white W] [--black B] [--seed N] [--fen FEN] [--unicode]
+//!                                                           a game: W, B = human (default), a level
+//!                                                           (novice ... club), full, random, greedy
+//! hostage uci                                               the UCI protocol on stdin/stdout
+//! hostage analyse [--fen|--moves] [--nodes N|--depth D|--movetime MS] [--multipv K]
+//!                                                           the engine's lines, SAN and long form
+//! hostage match --first SPEC --second SPEC [--games N] [--threads T] [--book FILE]
+//!               [--seed S] [--max-plies P] [--sprt ELO0,ELO1] [--pgn OUT]
+//!                                                           an engine match: W/D/L, Elo, SPRT;
+//!                                                           SPEC is a player or uci:COMMAND LINE
+//! hostage book generate [--count N] [--seed S] [--plies A..B] [--nodes N] [--max-eval CP] [--out F]
+//!                                                           an opening book for `match`
 //! hostage pgn check FILE                                    validate every game of a PGN file
 //! hostage pgn fen FILE                                      the final FEN of each game
 //! hostage svg [--fen FEN] [--moves ...] [--flip] [--size N] an SVG diagram on stdout
@@ -16,6 +27,10 @@
 //! 1 a bad FEN, move or i/o failure (one line on stderr), 2 a usage error
 //! (from clap).
 
+mod analyse;
+mod arena;
+mod book;
+mod bot;
 mod commands;
 mod course;
 mod display;
@@ -25,6 +40,7 @@ mod play;
 mod player;
 mod replay;
 mod svg;
+mod uci_engine;
 
 use std::{
     io::{self, BufWriter, IsTerminal, Write},
@@ -35,14 +51,15 @@ use clap::{Args, Parser, Subcommand};
 use hostage_core::ByColor;
 
 use crate::{
+    bot::Seat,
     display::Style,
     error::CliError,
     play::Game,
-    player::{Console, Human, Player},
+    player::{Console, Player},
 };
 
-/// Hostage Chess from the command line: move generation checks, notation
-/// and a game for two people.
+/// Hostage Chess from the command line: move generation checks, notation,
+/// a game against people or bots, UCI, analysis and engine matches.
 #[derive(Parser)]
 #[command(name = "hostage", version, about)]
 struct Cli {
@@ -77,14 +94,51 @@ enum Command {
         #[command(flatten)]
         at: At,
     },
-    /// Play a game at this terminal, two people at one keyboard.
+    /// Play a game at this terminal: people at one keyboard, bots, or both.
     Play {
+        /// Who plays White: human, a level (novice, beginner, casual,
+        /// intermediate, club), full, full:NODES, random or greedy.
+        #[arg(long, default_value = "human", value_parser = parse_seat)]
+        white: Seat,
+        /// Who plays Black (as for --white).
+        #[arg(long, default_value = "human", value_parser = parse_seat)]
+        black: Seat,
+        /// The bots' seed (the same seed and moves give the same game);
+        /// drawn from the clock when not given.
+        #[arg(long)]
+        seed: Option<u64>,
         /// Start from this Hostage FEN instead of the initial position.
         #[arg(long)]
         fen: Option<String>,
         /// Draw the men as chess figurines instead of letters.
         #[arg(long)]
         unicode: bool,
+    },
+    /// Speak the UCI protocol on stdin and stdout (for GUIs and match runners).
+    Uci,
+    /// Search a position at full strength: each iteration, then the best lines.
+    Analyse {
+        #[command(flatten)]
+        at: At,
+        /// Stop after about this many nodes (1000000 if no limit is given).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Stop after this many plies of iterative deepening.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Stop after this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// How many best lines to show.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        multipv: u64,
+    },
+    /// Play a match between two players over an opening book.
+    Match(MatchArgs),
+    /// Opening books for `hostage match`.
+    Book {
+        #[command(subcommand)]
+        command: BookCommand,
     },
     /// Read PGN files: validate them or print their final positions.
     Pgn {
@@ -113,6 +167,79 @@ enum Command {
         #[command(subcommand)]
         command: CourseCommand,
     },
+}
+
+/// The arguments of `hostage match`.
+#[derive(Args)]
+struct MatchArgs {
+    /// The first player: random, greedy, a level, full, full:NODES, or
+    /// uci:COMMAND LINE (an external UCI engine).
+    #[arg(long, value_parser = parse_spec)]
+    first: arena::Spec,
+    /// The second player (as for --first).
+    #[arg(long, value_parser = parse_spec)]
+    second: arena::Spec,
+    /// The opening book (one opening a line, long-form moves); the built-in
+    /// book by default.
+    #[arg(long)]
+    book: Option<std::path::PathBuf>,
+    /// Stop after this many games (by default every opening twice).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// The match seed (random choices of the bots).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..))]
+    max_plies: u64,
+    /// Stop when the SPRT of ELO0 against ELO1 decides (5% error rates).
+    #[arg(long, value_parser = arena::parse_sprt)]
+    sprt: Option<hostage_engine::stats::Sprt>,
+    /// Write every game to this PGN file.
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+    /// An external engine's budget: `go nodes N`.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    uci_nodes: u64,
+    /// An external engine's budget: `go movetime MS` (instead of --uci-nodes).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    uci_movetime: Option<u64>,
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Draw balanced openings with the engine and write them as a book.
+    Generate {
+        /// How many openings.
+        #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: u64,
+        /// The seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies per opening, MIN..MAX.
+        #[arg(long, default_value = "6..10", value_parser = book::parse_plies)]
+        plies: (usize, usize),
+        /// The node budget of the search that judges an opening.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(100..))]
+        nodes: u64,
+        /// Keep openings scored within this many centipawns either way.
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+        max_eval: u32,
+        /// Write the book here instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    s.parse().map_err(|e| format!("{e}, or human"))
+}
+
+fn parse_spec(s: &str) -> Result<arena::Spec, String> {
+    s.parse().map_err(|e| format!("{e}, or uci:COMMAND LINE"))
 }
 
 #[derive(Subcommand)]
@@ -183,7 +310,70 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Moves { at } => print(|out| commands::run_moves(&at.position()?, out)),
         Command::Fen { at } => print(|out| commands::run_fen(&at.position()?, out)),
-        Command::Play { fen, unicode } => play(fen.as_deref(), unicode),
+        Command::Play {
+            white,
+            black,
+            seed,
+            fen,
+            unicode,
+        } => play(fen.as_deref(), unicode, ByColor::new(white, black), seed),
+        Command::Uci => Ok(hostage_engine::uci::run(io::stdin().lock(), io::stdout())?),
+        Command::Analyse {
+            at,
+            nodes,
+            depth,
+            movetime,
+            multipv,
+        } => {
+            let request = analyse::Request {
+                fen: at.fen.as_deref(),
+                moves: at.moves.as_deref(),
+                nodes,
+                depth,
+                movetime,
+                multipv: multipv as usize,
+            };
+            print(|out| analyse::run(&request, out))
+        }
+        Command::Match(args) => {
+            let request = arena::Request {
+                first: args.first,
+                second: args.second,
+                book: args.book,
+                games: args.games.map(|n| n as usize),
+                threads: args.threads as usize,
+                seed: args.seed,
+                max_plies: args.max_plies as usize,
+                sprt: args.sprt,
+                pgn: args.pgn,
+                effort: match args.uci_movetime {
+                    Some(ms) => uci_engine::Effort::Movetime(ms),
+                    None => uci_engine::Effort::Nodes(args.uci_nodes),
+                },
+            };
+            arena::run(&request, &mut io::stdout())
+        }
+        Command::Book {
+            command:
+                BookCommand::Generate {
+                    count,
+                    seed,
+                    plies,
+                    nodes,
+                    max_eval,
+                    out,
+                },
+        } => {
+            let config = hostage_engine::book::BookConfig {
+                count: count as usize,
+                seed,
+                min_plies: plies.0,
+                max_plies: plies.1,
+                nodes,
+                max_eval: max_eval as i32,
+            };
+            print(|stdout| book::run(&config, out.as_ref(), stdout))
+        }
         Command::Pgn { command } => match command {
             PgnCommand::Check { file } => print(|out| pgn::run(&file, pgn::Report::Check, out)),
             PgnCommand::Fen { file } => print(|out| pgn::run(&file, pgn::Report::Fen, out)),
@@ -219,18 +409,40 @@ fn print(command: impl FnOnce(&mut dyn Write) -> Result<(), CliError>) -> Result
     Ok(())
 }
 
-/// `hostage play`: two humans at this terminal.
-fn play(fen: Option<&str>, unicode: bool) -> Result<(), CliError> {
+/// `hostage play`: people and bots at this terminal.
+fn play(
+    fen: Option<&str>,
+    unicode: bool,
+    seats: ByColor<Seat>,
+    seed: Option<u64>,
+) -> Result<(), CliError> {
     let start = replay::start(fen)?;
     let style = if unicode {
         Style::Unicode
     } else {
         Style::Ascii
     };
-    let mut players: ByColor<Box<dyn Player>> = ByColor::new(Box::new(Human), Box::new(Human));
     let stdin = io::stdin();
     // Piped input is echoed so that the transcript shows what was played.
     let echo = !stdin.is_terminal();
     let mut console = Console::new(Box::new(stdin.lock()), Box::new(io::stdout().lock()), echo);
+    let bots = seats.iter().any(|(_, seat)| *seat != Seat::Human);
+    let seed = seed.unwrap_or_else(clock_seed);
+    if bots {
+        writeln!(
+            console.out(),
+            "White: {}, Black: {}; bots' seed {seed} (--seed {seed} replays their choices).",
+            seats.get(hostage_core::Color::White),
+            seats.get(hostage_core::Color::Black)
+        )?;
+    }
+    let mut players: ByColor<Box<dyn Player>> = seats.map(|seat| seat.player(seed));
     Game::new(start, style).run(&mut players, &mut console)
+}
+
+/// A seed for bots when none is given: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos().into())
 }

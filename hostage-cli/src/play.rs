@@ -48,8 +48,8 @@ impl Game {
                 writeln!(console.out(), "{end}")?;
                 return Ok(());
             }
-            let pos = self.current().clone();
-            match players.get_mut(pos.turn()).act(&pos, console)? {
+            let turn = self.current().turn();
+            match players.get_mut(turn).act(&self.game, console)? {
                 Action::Play(m) => {
                     if self.game.push(m).is_err() {
                         writeln!(console.out(), "Illegal move {m}: not played.")?;
@@ -58,6 +58,9 @@ impl Game {
                 Action::Undo => {
                     if self.game.pop().is_none() {
                         writeln!(console.out(), "Nothing to undo.")?;
+                    } else if players.get(self.current().turn()).is_bot() {
+                        // The computer's reply goes too, or it would replay at once.
+                        self.game.pop();
                     }
                 }
                 Action::Quit => {

@@ -1,5 +1,5 @@
 //! Who decides each side's turn in `hostage play`: the [`Player`] trait and
-//! the one player there is so far, [`Human`] at the keyboard.
+//! [`Human`] at the keyboard (the computer players are in `bot.rs`).
 //!
 //! The game loop (`play.rs`) asks the side to move's player for an
 //! [`Action`] and knows nothing about where it came from, so a computer
@@ -27,13 +27,20 @@ pub enum Action {
 
 /// Chooses the actions of one side.
 pub trait Player {
-    /// Decides what to do in `pos`, where it is this player's turn. The
-    /// player may talk to the people at the console.
+    /// Decides what to do in the current position of `game`, where it is
+    /// this player's turn (the earlier positions count for repetition,
+    /// R12). The player may talk to the people at the console.
     ///
     /// # Errors
     ///
     /// Reading or writing the console failed.
-    fn act(&mut self, pos: &Position, console: &mut Console) -> io::Result<Action>;
+    fn act(&mut self, game: &hostage_core::Game, console: &mut Console) -> io::Result<Action>;
+
+    /// Whether the computer plays this side: `undo` then takes back the
+    /// computer's reply too, so that the person gets their turn back.
+    fn is_bot(&self) -> bool {
+        false
+    }
 }
 
 /// The terminal the game is played at: lines in, text out.
@@ -96,7 +103,8 @@ Commands:
 pub struct Human;
 
 impl Player for Human {
-    fn act(&mut self, pos: &Position, console: &mut Console) -> io::Result<Action> {
+    fn act(&mut self, game: &hostage_core::Game, console: &mut Console) -> io::Result<Action> {
+        let pos = game.position();
         loop {
             write!(
                 console.out(),

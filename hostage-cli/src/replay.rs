@@ -58,6 +58,29 @@ pub fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Position, CliE
     }
 }
 
+/// `--fen` then `--moves` as a [`hostage_core::Game`], whose earlier
+/// positions count for repetition (R12) in a search.
+///
+/// # Errors
+///
+/// See [`start`] and [`play_moves`]; the messages are the same.
+pub fn game(fen: Option<&str>, moves: Option<&str>) -> Result<hostage_core::Game, CliError> {
+    let mut game = hostage_core::Game::from_position(start(fen)?);
+    // The same text replayed by `play_moves` gives the same message on error.
+    if let Some(moves) = moves {
+        play_moves(game.position().clone(), moves)?;
+        for text in move_tokens(moves) {
+            let m = game
+                .position()
+                .parse_move(&text)
+                .map_err(|e| CliError::new(format!("cannot play move \"{text}\": {e}")))?;
+            game.push(m)
+                .map_err(|e| CliError::new(format!("cannot play move \"{text}\": {e}")))?;
+        }
+    }
+    Ok(game)
+}
+
 /// The move texts in `moves`, move numbers dropped, and the inventor's
 /// spaced castling `O O` / `O O O` joined into one move.
 fn move_tokens(moves: &str) -> impl Iterator<Item = String> + '_ {

@@ -13,6 +13,7 @@
 //! - [`players`]: the players of a match (a level, full strength at a node
 //!   budget, `random`, `greedy`), [`matches`] and [`stats`] to run one and
 //!   judge it (W/D/L, Elo with its 95% interval, SPRT).
+//! - [`book`]: the default opening book of matches and its generator.
 //! - [`uci`]: the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
 //!   the library's long move form (`P@e4`, `N#B@c7`).
 //!
@@ -37,6 +38,7 @@
 
 extern crate alloc;
 
+pub mod book;
 mod engine;
 pub mod eval;
 mod level;

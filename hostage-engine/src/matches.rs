@@ -21,6 +21,7 @@ use hostage_core::{
     Color, Game, GameError, Move,
 };
 
+pub use crate::book::default_book;
 use crate::{
     players::Player,
     stats::{Sprt, Verdict, Wdl},

@@ -1,0 +1,382 @@
+//! End-to-end tests of the engine commands: `uci`, `analyse`, `match`,
+//! `book` and bots in `play`. Legality is always judged by hostage-core,
+//! never by the engine under test.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Command, Output, Stdio},
+};
+
+use hostage_core::{pgn::Reader, uci::UciMove, Game};
+
+const HOSTAGE: &str = env!("CARGO_BIN_EXE_hostage");
+
+fn hostage_with_input(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(HOSTAGE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hostage binary starts");
+    {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        let _ = pipe.write_all(stdin.as_bytes());
+    }
+    child.wait_with_output().expect("the hostage binary runs")
+}
+
+fn hostage(args: &[&str]) -> Output {
+    hostage_with_input(args, "")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn uci_handshake_and_a_bad_line() {
+    let out = hostage_with_input(
+        &["uci"],
+        "uci\nisready\nposition fen nonsense\nfly\nisready\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("id name hostage"), "{text}");
+    assert!(lines.contains(&"option name UCI_Variant type combo default hostage var hostage"));
+    let uciok = lines.iter().position(|l| *l == "uciok").expect("uciok");
+    assert_eq!(lines[uciok + 1], "readyok");
+    assert!(
+        lines[uciok + 2].starts_with("info string error: invalid fen \"nonsense\""),
+        "{text}"
+    );
+    assert!(lines[uciok + 3].contains("unknown_command"), "{text}");
+    assert_eq!(lines[uciok + 4], "readyok");
+}
+
+#[test]
+fn a_game_over_uci_through_a_pipe() {
+    let mut child = Command::new(HOSTAGE)
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut input = child.stdin.take().expect("piped");
+    let mut output = BufReader::new(child.stdout.take().expect("piped"));
+    writeln!(
+        input,
+        "uci\nsetoption name UCI_Variant value hostage\nucinewgame"
+    )
+    .expect("write");
+    let mut game = Game::new();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..20 {
+        writeln!(
+            input,
+            "position startpos moves {}\ngo nodes 2000",
+            moves.join(" ")
+        )
+        .expect("write");
+        let best = loop {
+            let mut line = String::new();
+            assert!(
+                output.read_line(&mut line).expect("read") > 0,
+                "the engine exited"
+            );
+            if let Some(m) = line.trim().strip_prefix("bestmove ") {
+                break m.to_owned();
+            }
+        };
+        if best == "0000" {
+            assert!(
+                game.position().legal_moves().is_empty(),
+                "0000 with legal moves"
+            );
+            break;
+        }
+        let m = UciMove::from_ascii(best.as_bytes())
+            .expect("long form")
+            .to_move(game.position())
+            .expect("a legal move");
+        game.push(m).expect("legal");
+        moves.push(best);
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+    writeln!(input, "quit").expect("write");
+    assert!(child.wait().expect("exits").success());
+    assert!(game.ply() >= 10, "{moves:?}");
+}
+
+#[test]
+fn analyse_prints_iterations_then_lines() {
+    let out = hostage(&[
+        "analyse",
+        "--depth",
+        "3",
+        "--multipv",
+        "2",
+        "--moves",
+        "e4 d5 exd5 Qxd5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "position rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3"
+    );
+    // Two lines for each of depths 1, 2 and 3.
+    let iterations: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("depth "))
+        .collect();
+    assert_eq!(iterations.len(), 6, "{text}");
+    assert!(
+        iterations[5].starts_with("depth 3 ") && iterations[5].contains("| 2: "),
+        "{text}"
+    );
+    let last = lines.last().expect("lines");
+    let (san, long) = last
+        .strip_prefix("bestmove ")
+        .and_then(|r| r.split_once(" ("))
+        .expect("bestmove SAN (long)");
+    let pos = Game::new();
+    let mut pos = pos.position().clone();
+    for m in ["e4", "d5", "exd5", "Qxd5"] {
+        pos = pos
+            .clone()
+            .play(pos.parse_move(m).expect("legal"))
+            .expect("legal");
+    }
+    let by_san = pos.parse_move(san).expect("legal SAN");
+    let by_long = pos
+        .parse_move(long.trim_end_matches(')'))
+        .expect("legal long form");
+    assert_eq!(by_san, by_long);
+    assert!(
+        text.contains("\n1. cp ") || text.contains("\n1. mate "),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bad_fen_exits_1_and_is_named() {
+    let out = hostage(&["analyse", "--fen", "rnbqkbnr/pppppppp/9/8 w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("\"rnbqkbnr/pppppppp/9/8 w - - 0 1\""),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["play", "--white", "robot"][..],
+        &["analyse", "--depth", "0"],
+        &["match", "--first", "novice"],
+        &["match", "--first", "novice", "--second", "grandmaster"],
+        &[
+            "match", "--first", "novice", "--second", "random", "--sprt", "100,0",
+        ],
+        &["book", "generate", "--plies", "9..3"],
+    ] {
+        assert_eq!(hostage(args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("hostage-cli-test-{}-{name}", std::process::id()))
+}
+
+/// The W/D/L line of a match summary, as numbers.
+fn wdl(text: &str) -> [u32; 3] {
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once(": W/D/L ").map(|(_, r)| r))
+        .expect("a W/D/L line");
+    let numbers: Vec<u32> = line
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    [numbers[0], numbers[1], numbers[2]]
+}
+
+#[test]
+fn a_match_writes_pgn_that_reads_back() {
+    let pgn = temp_path("novice-random.pgn");
+    let out = hostage(&[
+        "match",
+        "--first",
+        "novice",
+        "--second",
+        "random",
+        "--games",
+        "4",
+        "--pgn",
+        pgn.to_str().expect("utf-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let [w, d, l] = wdl(&text);
+    assert_eq!(w + d + l, 4, "{text}");
+    assert!(text.contains("elo difference: "), "{text}");
+    let file = std::fs::read_to_string(&pgn).expect("the pgn was written");
+    let _ = std::fs::remove_file(&pgn);
+    let games: Vec<_> = Reader::from_str(&file)
+        .collect::<Result<_, _>>()
+        .expect("legal PGN");
+    assert_eq!(games.len(), 4);
+    // Scores from the PGN results, with colours alternating from the first player.
+    let mut first_points = 0.0;
+    for (i, game) in games.iter().enumerate() {
+        let first_white = i % 2 == 0;
+        assert_eq!(
+            game.tag(if first_white { "White" } else { "Black" }),
+            Some("novice")
+        );
+        first_points += match (game.tag("Result"), first_white) {
+            (Some("1-0"), true) | (Some("0-1"), false) => 1.0,
+            (Some("1/2-1/2"), _) => 0.5,
+            _ => 0.0,
+        };
+        // Both colours of an opening start the same way.
+        if i % 2 == 1 {
+            let a = games[i - 1].mainline_moves();
+            let b = game.mainline_moves();
+            assert!(a.len() >= 6 && b.len() >= 6 && a[..6] == b[..6]);
+        }
+    }
+    assert_eq!(first_points, f64::from(w) + 0.5 * f64::from(d));
+}
+
+#[test]
+fn a_match_against_an_external_uci_engine() {
+    let first = format!("uci:{HOSTAGE} uci");
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--second",
+        "greedy",
+        "--games",
+        "2",
+        "--uci-nodes",
+        "1000",
+        "--sprt",
+        "0,100",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // The engine's own name, from `id name`.
+    assert!(text.starts_with("hostage 0."), "{text}");
+    let [w, d, l] = wdl(&text);
+    assert_eq!(w + d + l, 2, "{text}");
+    assert!(
+        !text.contains("gave no move") && !text.contains("illegal"),
+        "{text}"
+    );
+    assert!(text.contains("sprt elo0 0 elo1 100: llr "), "{text}");
+    let err = hostage(&[
+        "match",
+        "--first",
+        "uci:/no/such/engine",
+        "--second",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(err.status.code(), Some(1));
+    assert!(stderr(&err).contains("/no/such/engine"), "{}", stderr(&err));
+}
+
+#[test]
+fn bots_play_a_whole_game_through_a_pipe() {
+    let started = std::time::Instant::now();
+    let out = hostage(&[
+        "play", "--white", "novice", "--black", "novice", "--seed", "5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("White: novice, Black: novice; bots' seed 5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("White (novice) is thinking...\nWhite (novice) plays "),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap_or("");
+    assert!(
+        ["Checkmate", "Stalemate", "Draw"]
+            .iter()
+            .any(|w| last.starts_with(w)),
+        "{last}"
+    );
+    assert!(started.elapsed().as_secs() < 30);
+    // The same seed plays the same game.
+    let again = hostage(&[
+        "play", "--white", "novice", "--black", "novice", "--seed", "5",
+    ]);
+    assert_eq!(stdout(&again), text);
+}
+
+#[test]
+fn a_person_can_play_a_bot_and_take_back() {
+    // The bot answers 1.e4; `undo` takes back its reply and the e4, so the
+    // start position is White's again.
+    let out = hostage_with_input(
+        &["play", "--black", "beginner", "--seed", "1"],
+        "e4\nundo\nfen\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Black (beginner) plays "), "{text}");
+    assert!(
+        text.contains("\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn book_generate_writes_a_book_that_match_reads() {
+    let book = temp_path("book.txt");
+    let path = book.to_str().expect("utf-8 path");
+    let out = hostage(&[
+        "book",
+        "generate",
+        "--count",
+        "2",
+        "--plies",
+        "2..3",
+        "--nodes",
+        "1000",
+        "--max-eval",
+        "100",
+        "--out",
+        path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&book).expect("written");
+    assert!(text.contains("# Generated by: hostage book generate --count 2 --seed 1 --plies 2..3"));
+    let out = hostage(&[
+        "match", "--first", "random", "--second", "greedy", "--book", path,
+    ]);
+    let _ = std::fs::remove_file(&book);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let [w, d, l] = wdl(&stdout(&out));
+    assert_eq!(w + d + l, 4);
+}

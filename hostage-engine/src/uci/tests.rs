@@ -1,0 +1,353 @@
+//! Scripted sessions: commands in, the engine's lines checked.
+
+use hostage_core::{uci::UciMove, Game, Position};
+
+use super::*;
+
+/// The lines a session writes for `script`.
+fn session(script: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    run(script.as_bytes(), &mut out).expect("in-memory i/o cannot fail");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(str::to_string)
+        .collect()
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_the_options_and_answers_isready() {
+    let lines = session("uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name hostage "), "{lines:?}");
+    for expected in [
+        "id author hostage developers",
+        "option name UCI_Variant type combo default hostage var hostage",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Level type combo default full var novice var beginner var casual var intermediate var club var full",
+        "option name Seed type spin default 0 min 0 max 2147483647",
+    ] {
+        assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
+    }
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin default ")));
+    let uciok = lines.iter().position(|l| l == "uciok").expect("uciok");
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    assert_eq!(uciok, lines.len() - 2);
+}
+
+#[test]
+fn position_with_an_exchange_and_a_drop() {
+    // 1.e4 d5 2.exd5 Qxd5: a pawn in each prison. White exchanges them,
+    // dropping its pawn on e6 (R5); Black drops the released pawn on e4 (R6).
+    let lines = session(
+        "position startpos moves e2e4 d7d5 e4d5 d8d5 P#P@e6 P@e4\nd\n\
+         position fen rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3 moves P#P@e6\nd\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "info string fen rnb1kbnr/ppp1pppp/4P3/3q4/4p3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 4",
+            "info string fen rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3",
+        ]
+    );
+}
+
+#[test]
+fn go_depth_2_gives_a_legal_move_after_iterations_1_and_2() {
+    let lines = session("position startpos moves e2e4 e7e5 g1f3\ngo depth 2\n");
+    let mut game = Game::new();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        game.push_uci(m).expect("legal");
+    }
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    let m = UciMove::from_ascii(best[0].as_bytes()).expect("long form");
+    assert!(m.to_move(game.position()).is_ok(), "{best:?}");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split(' ').next())
+        .collect();
+    assert_eq!(depths, ["1", "2"]);
+    let last = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 2 "))
+        .expect("depth 2");
+    for word in [
+        " seldepth ",
+        " multipv 1 ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(last.contains(word), "{word}: {last}");
+    }
+}
+
+#[test]
+fn multipv_reports_that_many_lines() {
+    let lines = session("setoption name MultiPV value 3\ngo depth 1\n");
+    for k in 1..=3 {
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(" multipv {k} "))),
+            "{k}: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn a_level_go_is_deterministic_for_a_seed() {
+    let script = "setoption name Level value casual\nsetoption name Seed value 7\n\
+                  position startpos moves d2d4\ngo\n";
+    let a = bestmoves(&session(script));
+    let b = bestmoves(&session(script));
+    assert_eq!(a.len(), 1);
+    assert_eq!(a, b);
+    // The move is the Casual bot's move for seed 7.
+    let mut game = Game::new();
+    game.push_uci("d2d4").expect("legal");
+    let expected = Engine::new().play_level(&game, Level::Casual, 7);
+    assert_eq!(a[0], expected.expect("a move").to_string());
+    // An explicit limit searches at full strength instead.
+    let c = bestmoves(&session(
+        "setoption name Level value casual\nposition startpos moves d2d4\ngo depth 1\n",
+    ));
+    let d = bestmoves(&session("position startpos moves d2d4\ngo depth 1\n"));
+    assert_eq!(c, d);
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_0000() {
+    // Fool's mate: White is mated and no prison holds anything.
+    let lines = session("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n");
+    assert_eq!(bestmoves(&lines), ["0000"]);
+}
+
+#[test]
+fn go_infinite_waits_for_stop() {
+    let lines = session("go infinite\nisready\nstop\nisready\n");
+    assert!(lines.iter().any(|l| l == "readyok"));
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    // The second readyok comes after the best move: `stop` waited for it.
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    assert!(best < lines.len() - 1);
+    assert!(Position::new().parse_move(&bestmoves(&lines)[0]).is_ok());
+}
+
+#[test]
+fn bad_lines_are_reported_and_change_nothing() {
+    let long_fen = "x".repeat(200);
+    let script = format!(
+        "position startpos moves e2e4\n\
+         frobnicate\n\
+         position fen {long_fen}\n\
+         position startpos moves e2e4 e7e5 e2e5\n\
+         position sideways\n\
+         position startpos e2e4\n\
+         setoption name Hash value 0\n\
+         setoption name Level value grandmaster\n\
+         setoption name UCI_Variant value chess\n\
+         setoption name Colour value blue\n\
+         go depth\n\
+         go nodes many\n\
+         go ponder\n\
+         d\n\
+         go depth 1\n"
+    );
+    let lines = session(&script);
+    let errs = errors(&lines);
+    let codes: Vec<&str> = errs
+        .iter()
+        .filter_map(|l| l.rsplit_once("(code: "))
+        .map(|(_, c)| c.trim_end_matches(')'))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "unknown_command",
+            "invalid_fen",
+            "invalid_move",
+            "invalid_position",
+            "invalid_position",
+            "invalid_option_value",
+            "invalid_option_value",
+            "invalid_option_value",
+            "unknown_option",
+            "invalid_go",
+            "invalid_go",
+            "invalid_go",
+        ],
+        "{lines:?}"
+    );
+    // The FEN is named, shortened; the move is named with its ply.
+    assert!(
+        errs[1].contains("\"xxxxxxxx") && errs[1].contains('…'),
+        "{}",
+        errs[1]
+    );
+    assert!(!errs[1].contains(&long_fen));
+    assert!(
+        errs[2].contains("\"e2e5\" at ply 3") && errs[2].contains("illegal_uci"),
+        "{}",
+        errs[2]
+    );
+    // The position is still the one before the bad commands.
+    assert!(lines.contains(
+        &"info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1".to_string()
+    ));
+    let best = bestmoves(&lines);
+    let mut game = Game::new();
+    game.push_uci("e2e4").expect("legal");
+    assert!(game.push_uci(&best[0]).is_ok(), "{best:?}");
+}
+
+#[test]
+fn invalid_utf8_and_overlong_lines_do_not_stop_the_session() {
+    let mut script = b"is\xffready\n".to_vec();
+    script.extend(std::iter::repeat_n(b'a', MAX_LINE + 10));
+    script.extend(b"\nisready\n");
+    let mut out = Vec::new();
+    run(&script[..], &mut out).expect("i/o");
+    let text = String::from_utf8(out).expect("utf-8");
+    assert!(text.contains("(code: unknown_command)"), "{text}");
+    assert!(text.contains("(code: line_too_long)"), "{text}");
+    assert!(text.ends_with("readyok\n"), "{text}");
+}
+
+#[test]
+fn the_clock_sets_a_move_time() {
+    let mut s = Session::new();
+    s.set_position("startpos moves e2e4").expect("legal");
+    // Black to move: btime counts, wtime does not.
+    let go = Go::parse("wtime 1000 btime 90000 binc 1000").expect("go");
+    match s.task(&go) {
+        Task::Search { limits, .. } => {
+            // 90000/30 + 750.
+            assert_eq!(limits.movetime, Some(Duration::from_millis(3_750)));
+            assert_eq!(limits.nodes, None);
+        }
+        Task::Level { .. } => panic!("no level set"),
+    }
+    // With only the opponent's clock, the default budget applies.
+    let go = Go::parse("wtime 1000").expect("go");
+    match s.task(&go) {
+        Task::Search { limits, .. } => {
+            assert_eq!(
+                (limits.movetime, limits.nodes),
+                (None, Some(DEFAULT_FULL_NODES))
+            );
+        }
+        Task::Level { .. } => panic!("no level set"),
+    }
+}
+
+#[test]
+fn time_budget_keeps_a_reserve() {
+    let ms = Duration::from_millis;
+    // Nearly flagged: never more than what is left less the reserve, at least 1 ms.
+    assert_eq!(time_budget(ms(10), ms(0), None), ms(1));
+    assert_eq!(time_budget(ms(400), ms(10_000), None), ms(360));
+    // 3 minutes + 2 s: 6000 + 1500.
+    assert_eq!(time_budget(ms(180_000), ms(2_000), None), ms(7_500));
+}
+
+/// Input that hands out each line only once the output holds a number of
+/// `bestmove` lines: a client that answers as soon as it reads one.
+struct Gated {
+    lines: Vec<(usize, String)>,
+    output: Arc<Mutex<Vec<u8>>>,
+    current: io::Cursor<Vec<u8>>,
+}
+
+impl Gated {
+    fn bestmoves(&self) -> usize {
+        let out = self.output.lock().expect("lock");
+        String::from_utf8_lossy(&out).matches("bestmove ").count()
+    }
+}
+
+impl io::Read for Gated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.current.get_ref()[self.current.position() as usize..][..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Gated {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.current.position() as usize >= self.current.get_ref().len()
+            && !self.lines.is_empty()
+        {
+            let (wait, line) = self.lines.remove(0);
+            let started = Instant::now();
+            while self.bestmoves() < wait && started.elapsed() < Duration::from_secs(20) {
+                thread::yield_now();
+            }
+            self.current = io::Cursor::new(format!("{line}\n").into_bytes());
+        }
+        let at = self.current.position() as usize;
+        Ok(&self.current.get_ref()[at..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.current
+            .set_position(self.current.position() + n as u64);
+    }
+}
+
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_go_sent_right_after_bestmove_finds_the_engine_free() {
+    let output = Arc::new(Mutex::new(Vec::new()));
+    let mut lines = Vec::new();
+    let mut moves = String::new();
+    for k in 0..20 {
+        lines.push((k, format!("position startpos moves{moves}")));
+        lines.push((k, "go nodes 300".to_string()));
+        // Both sides play e.g. knights out and back; legality is all that counts.
+        moves.push_str([" g1f3", " g8f6", " f3g1", " f6g8"][k % 4]);
+    }
+    let input = Gated {
+        lines,
+        output: Arc::clone(&output),
+        current: io::Cursor::new(Vec::new()),
+    };
+    run(input, Shared(Arc::clone(&output))).expect("i/o");
+    let text = String::from_utf8(output.lock().expect("lock").clone()).expect("utf-8");
+    assert!(!text.contains("search_running"), "{text}");
+    assert_eq!(text.matches("bestmove ").count(), 20, "{text}");
+}
