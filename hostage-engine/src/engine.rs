@@ -149,7 +149,9 @@ impl Engine {
     }
 
     /// A flag that stops the running search when set (from another thread,
-    /// e.g. UCI `stop`). It is cleared when a search starts.
+    /// e.g. UCI `stop`); the search still completes its first iteration, so
+    /// it always has a move. The flag is cleared when a search ends, so a
+    /// stop sent just before a search starts is not lost.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -178,7 +180,6 @@ impl Engine {
         limits: &Limits,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.stop.store(false, Ordering::Relaxed);
         let stop = Arc::clone(&self.stop);
         let mut searcher = Searcher::new(
             &mut self.tt,
@@ -191,7 +192,11 @@ impl Engine {
             history,
         );
         let depth = searcher.run(pos, info);
-        result(pos, &searcher, depth, limits.multipv)
+        let res = result(pos, &searcher, depth, limits.multipv);
+        // The stop request is used up by this search; one that came before
+        // it started has stopped it after its first iteration.
+        self.stop.store(false, Ordering::Relaxed);
+        res
     }
 
     /// The move the bot of `level` plays in the current position of
@@ -218,7 +223,7 @@ impl Engine {
         let mut tt = Table::new(recipe.hash_mb);
         let mut heuristics = Box::new(Heuristics::new());
         let limits = Limits::nodes(recipe.nodes).with_depth(recipe.depth);
-        let stop = AtomicBool::new(false);
+        let stop = Arc::clone(&self.stop);
         let mut searcher = Searcher::new(
             &mut tt,
             &mut heuristics,
@@ -230,6 +235,7 @@ impl Engine {
             history,
         );
         let depth = searcher.run(pos, &mut |_| {});
+        self.stop.store(false, Ordering::Relaxed);
         let mut res = result(pos, &searcher, depth, 1);
         let roots = &searcher.root_moves;
         if let Some(top) = roots.first() {

@@ -48,15 +48,11 @@ impl Wdl {
 
     /// The per-game variance of the score.
     fn variance(&self) -> f64 {
-        let n = f64::from(self.games());
-        if n == 0.0 {
-            return 0.0;
-        }
-        let s = self.score();
-        (f64::from(self.wins) * (1.0 - s).powi(2)
-            + f64::from(self.draws) * (0.5 - s).powi(2)
-            + f64::from(self.losses) * s.powi(2))
-            / n
+        variance(
+            f64::from(self.wins),
+            f64::from(self.draws),
+            f64::from(self.losses),
+        )
     }
 
     /// The Elo difference with its 95% interval.
@@ -88,16 +84,35 @@ impl Wdl {
     }
 
     /// The SPRT's log-likelihood ratio for H0 `elo0` against H1 `elo1`.
+    ///
+    /// The variance is estimated with half a game added to each outcome, so
+    /// that a sample with a single outcome (all wins, say), whose variance
+    /// is zero, still gives a finite ratio that grows with every game.
     #[must_use]
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let n = f64::from(self.games());
-        let var = self.variance();
+        let var = variance(
+            f64::from(self.wins) + 0.5,
+            f64::from(self.draws) + 0.5,
+            f64::from(self.losses) + 0.5,
+        );
         if n == 0.0 || var <= 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_of_elo(elo0), score_of_elo(elo1));
         n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
     }
+}
+
+/// The variance of one game's score for these (possibly fractional)
+/// counts of wins, draws and losses.
+fn variance(wins: f64, draws: f64, losses: f64) -> f64 {
+    let n = wins + draws + losses;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let s = (wins + 0.5 * draws) / n;
+    (wins * (1.0 - s).powi(2) + draws * (0.5 - s).powi(2) + losses * s.powi(2)) / n
 }
 
 impl fmt::Display for Wdl {
@@ -266,6 +281,37 @@ mod tests {
         let (low, high) = Sprt::default().bounds();
         assert!((low - (-2.944)).abs() < 1e-3);
         assert!((high - 2.944).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_perfect_score_decides_after_a_few_games() {
+        let sprt = Sprt::default();
+        // Four straight wins happen one time in sixteen between equals
+        // with no draws: not yet enough at 5%.
+        assert_eq!(
+            sprt.verdict(&Wdl {
+                wins: 4,
+                draws: 0,
+                losses: 0
+            }),
+            Verdict::Continue
+        );
+        assert_eq!(
+            sprt.verdict(&Wdl {
+                wins: 12,
+                draws: 0,
+                losses: 0
+            }),
+            Verdict::H1
+        );
+        assert_eq!(
+            sprt.verdict(&Wdl {
+                wins: 0,
+                draws: 0,
+                losses: 12
+            }),
+            Verdict::H0
+        );
     }
 
     #[test]

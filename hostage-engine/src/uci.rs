@@ -29,7 +29,9 @@
 //! # Example
 //!
 //! ```
-//! let script = "uci\nposition startpos moves e2e4 e7e5\ngo depth 2\nquit\n";
+//! // At the end of input a finite search runs to its end (`quit` would
+//! // stop it after its first iteration).
+//! let script = "uci\nposition startpos moves e2e4 e7e5\ngo depth 2\n";
 //! let mut out = Vec::new();
 //! hostage_engine::uci::run(script.as_bytes(), &mut out)?;
 //! let text = String::from_utf8(out).expect("the engine writes UTF-8");
@@ -621,18 +623,12 @@ fn start<'scope, W: Write + Send>(
     let history = history_of(game);
     let handle = {
         let requested = Arc::clone(&requested);
-        let engine_stop = Arc::clone(&engine_stop);
         let done = Arc::clone(&done);
         scope.spawn(move || {
             let started = Instant::now();
             let result = match task {
                 Task::Search { limits, .. } => {
                     engine.search_with_info(&pos, &history, &limits, &mut |info| {
-                        // The engine clears its flag when a search starts, so
-                        // a `stop` read just before that is passed on again.
-                        if requested.load(Ordering::Relaxed) {
-                            engine_stop.store(true, Ordering::Relaxed);
-                        }
                         let _ = say(out, &info_lines(info, started.elapsed()));
                     })
                 }
