@@ -120,6 +120,8 @@ cp "$BG" "$PKG/web/hostage_bg.wasm"
 cp "$OUT/nodejs/hostage.d.ts" "$PKG/index.d.ts"
 cp "$OUT/nodejs/hostage.d.ts" "$PKG/index.d.cts"
 sed -i 's|^/\* @ts-self-types="./hostage.d.ts" \*/$|/* @ts-self-types="../index.d.cts" */|' "$PKG/node/hostage.cjs"
+# The engine in a Web Worker (browsers): hostage-chess/worker.
+cp "$HERE/js/worker.js" "$HERE/js/worker.d.ts" "$HERE/js/engine-worker.js" "$PKG/web/"
 
 # The exported names, read from the CommonJS build, for the ESM wrappers.
 NAMES="$(node -e 'console.log(Object.keys(require(process.argv[1])).join(", "))' "$PKG/node/hostage.cjs")"
@@ -164,6 +166,8 @@ const pkg = {
       default: './web/index.js',
     },
     './init': { types: './web/hostage.d.ts', default: './web/hostage.js' },
+    './worker': { types: './web/worker.d.ts', default: './web/worker.js' },
+    './engine-worker.js': './web/engine-worker.js',
     './hostage_bg.wasm': './web/hostage_bg.wasm',
     './package.json': './package.json',
   },

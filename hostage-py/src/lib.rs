@@ -6,6 +6,7 @@
 //! the core once and maps the error.
 
 mod board;
+mod engine;
 mod errors;
 mod moves;
 mod pgn;
@@ -57,5 +58,6 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
         hostage_core::svg::DEFAULT_ARROW_COLOR,
     )?;
     errors::register(m)?;
+    engine::register(m)?;
     Ok(())
 }

@@ -141,3 +141,123 @@ test('board.svg() in the browser: DOMParser reads it, an <img> renders it', { ti
   assert.ok(got.colors > 20, `only ${got.colors} colours: blank?`);
   await page.close();
 });
+
+// Against the bot: the engine runs in a Web Worker (hostage-chess/worker).
+const waitForBot = (page) => page.waitForFunction(() => !window.hostageDemo.thinking(), null, { timeout: 30_000 });
+const historyOnPage = (page) => page.$$eval('#moves li span', (s) => s.map((e) => e.textContent).filter((t) => t && t !== '…'));
+
+test('demo page: the bot answers with legal moves, with either colour, and the page stays responsive', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/www/index.html?seed=7`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  const levels = await page.$$eval('#opponent option', (o) => o.map((e) => e.value));
+  assert.deepEqual(levels, ['human', 'novice', 'beginner', 'casual', 'intermediate', 'club']);
+
+  await page.selectOption('#opponent', 'casual');
+  await page.click('[data-square="e2"]');
+  await page.click('[data-square="e4"]');
+  await waitForBot(page);
+  const first = await historyOnPage(page);
+  assert.equal(first.length, 2, `moves: ${first}`);
+  // The reply is legal after 1. e4, judged by a fresh Board of the package.
+  assert.ok(await page.evaluate(async (san) => {
+    const { Board } = await import('/pkg/web/index.js');
+    const b = new Board();
+    b.pushSan('e4');
+    return b.isLegal(san);
+  }, first[1]), `reply ${first[1]}`);
+
+  // Club thinks longer: meanwhile the status says so, the main thread
+  // answers at once, and clicks on the board change nothing.
+  await page.selectOption('#opponent', 'club');
+  const fenBefore = await page.evaluate(() => {
+    const d = window.hostageDemo;
+    d.move(d.legalMoves()[0]);
+    return d.fen();
+  });
+  assert.ok(await page.evaluate(() => window.hostageDemo.thinking()), 'the bot is thinking');
+  assert.match(await page.textContent('#status'), /thinking…/);
+  const frame = await page.evaluate(() => new Promise((ok) => {
+    const t = performance.now();
+    requestAnimationFrame(() => ok(performance.now() - t));
+  }));
+  assert.ok(frame < 500, `a frame took ${frame} ms while the bot thought`);
+  await page.click('[data-square="a2"]');
+  await page.click('[data-square="a3"]');
+  assert.equal(await page.evaluate(() => window.hostageDemo.fen()), fenBefore);
+  await waitForBot(page);
+  const after = await historyOnPage(page);
+  assert.equal(after.length, 4, `moves: ${after}`);
+  assert.doesNotMatch(await page.textContent('#status'), /thinking/);
+
+  // Black for the human: a new game, the bot (White) moves first, the board turns.
+  await page.selectOption('#opponent', 'beginner');
+  await page.selectOption('#color', 'b');
+  await page.click('#reset');
+  await waitForBot(page);
+  const opening = await historyOnPage(page);
+  assert.equal(opening.length, 1, `moves: ${opening}`);
+  assert.ok(await page.evaluate(async (san) => new (await import('/pkg/web/index.js')).Board().isLegal(san), opening[0]));
+  assert.ok(await page.$('#board.flipped'));
+  assert.match(await page.textContent('#status'), /Black to move/);
+  // Undo goes back to the human's last turn: here the start, where the bot
+  // (White) moves again, the same move for the same seed and ply.
+  await page.click('#undo');
+  await waitForBot(page);
+  assert.deepEqual(await historyOnPage(page), opening);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('demo page: a game against Novice played to its end', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/www/index.html?seed=11`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.selectOption('#opponent', 'novice');
+  await page.click('#reset');
+  // The human side (White) plays seeded random legal moves through the
+  // page; the Novice answers in its worker.
+  const end = await page.evaluate(async (cap) => {
+    let a = 20240611;
+    const rng = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const d = window.hostageDemo;
+    const idle = () => new Promise((ok) => { const tick = () => (d.thinking() ? setTimeout(tick, 2) : ok()); tick(); });
+    for (;;) {
+      await idle();
+      const status = document.querySelector('#status').textContent;
+      if (/Checkmate|Draw/.test(status) || d.ply() >= cap) return { status, ply: d.ply() };
+      const moves = d.legalMoves();
+      d.move(moves[Math.floor(rng() * moves.length)]);
+    }
+  }, 400);
+  assert.match(end.status, /Checkmate|Draw/, `no result after ${end.ply} plies: ${end.status}`);
+  // The page's verdict, checked by replaying its move list on a fresh Board.
+  const moves = await historyOnPage(page);
+  assert.equal(moves.length, end.ply);
+  const outcome = await page.evaluate(async (sans) => {
+    const { Board } = await import('/pkg/web/index.js');
+    const b = new Board();
+    for (const s of sans) b.pushSan(s);
+    return b.outcome();
+  }, moves);
+  assert.ok(outcome, 'the replayed game is over');
+  if (outcome.termination === 'checkmate') {
+    assert.equal(end.status, `Checkmate — ${outcome.winner === 'w' ? 'White' : 'Black'} wins`);
+  } else {
+    assert.equal(end.status, `Draw (${outcome.termination.replace(/_/g, ' ')})`);
+  }
+  const shot = SHOT.replace(/(\.png)?$/, '-bot.png');
+  await page.screenshot({ path: shot, fullPage: true });
+  console.log(`game against Novice: ${end.status} after ${end.ply} plies; screenshot: ${shot}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

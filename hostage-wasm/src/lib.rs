@@ -11,6 +11,7 @@
 //! unions they follow are in [`types`].
 
 mod convert;
+mod engine;
 mod errors;
 mod svg;
 mod types;

@@ -141,12 +141,12 @@ export type PgnErrorCode =
   | 'pgn_syntax' | 'pgn_limit' | 'pgn_illegal_move' | 'pgn_fen' | 'pgn_variant' | 'pgn_io';
 export type ErrorCode =
   | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode
-  | 'invalid_square' | 'invalid_argument';
+  | 'invalid_square' | 'invalid_argument' | 'invalid_level';
 
 /** The `name` of a thrown error. */
 export type ErrorName =
   | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
-  | 'AmbiguousMoveError' | 'PgnError' | 'SquareError' | 'TypeError';
+  | 'AmbiguousMoveError' | 'PgnError' | 'SquareError' | 'TypeError' | 'LevelError';
 
 /** An arrow of an SVG diagram; from a square to itself it is a circle. */
 export interface SvgArrow { from: Square; to: Square; /** A CSS colour; default `#15781b`. */ color?: string }

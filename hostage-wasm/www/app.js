@@ -1,6 +1,7 @@
 // A board for two players at one device, on the npm package's browser entry.
 // No rules here: every highlight and every move comes from the Board API.
 import { Board } from '../pkg/web/index.js';
+import { setupBot } from './bot.js';
 
 const GLYPH = {
   w: { king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙' },
@@ -27,6 +28,7 @@ function play(move) {
   }
   sel = null;
   render();
+  bot.afterMove();
 }
 
 /** Legal target squares of the current selection. */
@@ -42,6 +44,7 @@ function targets() {
 }
 
 function clickSquare(sq) {
+  if (!bot.humanTurn()) return;
   if (sel && sel.kind !== 'promotion' && targets().includes(sq)) {
     if (sel.kind === 'board') {
       const moves = board.legalMoves().filter((m) => m.from === sel.from && m.to === sq);
@@ -60,6 +63,7 @@ function clickSquare(sq) {
 }
 
 function clickReserve(kind, owner, role) {
+  if (!bot.humanTurn()) return;
   const us = board.turn();
   if (kind === 'airfield' && owner === us) {
     sel = sel?.kind === 'drop' && sel.role === role ? null : { kind: 'drop', role };
@@ -187,16 +191,27 @@ function render() {
     status += sel.rescued ? ` · exchange ${sel.released}→${sel.rescued}: pick a square` : ` · releasing a ${sel.released}: pick a man to rescue from the opponent's prison`;
   } else if (sel?.kind === 'drop') status += ` · dropping a ${sel.role}: pick a square`;
   else if (sel?.kind === 'promotion') status += ' · choose the promotion from the prison';
+  if (bot.thinking()) status += ' · thinking…';
   $('#status').textContent = status;
+  $('#status').classList.toggle('thinking', bot.thinking());
   if (document.activeElement !== $('#fen')) $('#fen').value = board.fen();
   document.body.dataset.fen = board.fen();
 }
 
-$('#undo').addEventListener('click', () => { board.pop(); sel = null; render(); });
-$('#reset').addEventListener('click', () => { board = new Board(); sel = null; $('#error').textContent = ''; render(); });
+$('#undo').addEventListener('click', () => {
+  // Against a bot, back to the last position where the human was to move.
+  bot.cancel();
+  board.pop();
+  if (bot.vsBot() && !bot.humanTurn()) board.pop();
+  sel = null;
+  render();
+  bot.afterMove();
+});
+$('#reset').addEventListener('click', () => { board = new Board(); sel = null; $('#error').textContent = ''; render(); bot.newGame(); });
 $('#load').addEventListener('click', () => {
   try {
     const next = new Board($('#fen').value.trim());
+    bot.cancel();
     board.free();
     board = next;
     sel = null;
@@ -206,6 +221,7 @@ $('#load').addEventListener('click', () => {
   }
   $('#fen').blur();
   render();
+  bot.afterMove();
 });
 $('#copy').addEventListener('click', async () => {
   $('#fen').value = board.fen();
@@ -214,5 +230,18 @@ $('#copy').addEventListener('click', async () => {
 });
 document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { sel = null; render(); } });
 
+const bot = setupBot({ board: () => board, play, render });
+// For the browser test: what a player sees, and a move played as a click plays it.
+window.hostageDemo = {
+  fen: () => board.fen(),
+  thinking: () => bot.thinking(),
+  humanTurn: () => bot.humanTurn(),
+  ply: () => board.ply(),
+  legalMoves: () => board.legalMoves().map((m) => m.uci),
+  move(uci) {
+    if (!bot.humanTurn()) throw new Error('not your turn');
+    play(uci);
+  },
+};
 render();
 document.body.dataset.ready = 'true';

@@ -3,17 +3,21 @@
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, final
 
+from typing_extensions import TypeAlias
+
 __version__: str
 __all__ = [
     "SVG_DEFAULT_ARROW_COLOR",
     "AmbiguousMoveError",
     "Board",
+    "EngineCore",
     "FenError",
     "Game",
     "HostageError",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoves",
+    "LevelError",
     "Move",
     "MoveKind",
     "Outcome",
@@ -26,6 +30,7 @@ __all__ = [
     "Termination",
     "__version__",
     "course_json",
+    "engine_levels",
     "parse_square",
     "square_name",
     "svg_board",
@@ -411,3 +416,43 @@ class PgnReader:
     def __new__(cls, source: str | Callable[[], str | bytes]) -> PgnReader: ...
     def __iter__(self) -> PgnReader: ...
     def __next__(self) -> Game: ...
+
+# The engine (hostage/engine.py wraps it; src/engine.rs).
+
+class LevelError(HostageError):
+    """A bot level name that is none of novice, beginner, casual,
+    intermediate, club (``invalid_level``)."""
+
+def engine_levels() -> list[tuple[str, int]]:
+    """``(name, rating)`` of each bot level, weakest first (the rating is a label)."""
+
+_Line: TypeAlias = tuple[int | None, int | None, list[Move]]
+
+@final
+class EngineCore:
+    """The native engine of ``hostage.engine.Engine``: searches release the
+    GIL; calls from several threads run one after another."""
+
+    def __new__(cls, hash_mb: int = 16) -> EngineCore: ...
+    @property
+    def hash_mb(self) -> int:
+        """The transposition table size in MiB."""
+    def analyse(
+        self,
+        board: Board,
+        nodes: int | None = None,
+        depth: int | None = None,
+        time: float | None = None,
+        multipv: int = 1,
+    ) -> tuple[Move | None, int, int, int, list[_Line]]:
+        """``(best_move, depth, seldepth, nodes, lines)``, each line
+        ``(cp, mate, pv)`` relative to the side to move, best first."""
+    def play_level(
+        self, board: Board, level: str, seed: int
+    ) -> tuple[Move | None, int, int, int, list[_Line]]:
+        """The bot's choice, as ``analyse`` returns it (one line: the chosen
+        move's); ``LevelError`` for an unknown level."""
+    def new_game(self) -> None:
+        """Forgets what earlier searches learned."""
+    def stop(self) -> None:
+        """Stops the running search (from another thread)."""

@@ -1,0 +1,185 @@
+//! `EngineCore`: the native half of `hostage.engine` (python-chess's
+//! `chess.engine` shape, in process). `hostage/engine.py` wraps its plain
+//! tuples in `Limit`, `PovScore`, `InfoDict` and `PlayResult`.
+//!
+//! Each method copies what it needs out of the `Board` (the position and
+//! the Zobrist hashes of the earlier positions, R12), releases the GIL and
+//! makes one engine call. The engine sits behind a mutex, so calls from
+//! several threads on one `Engine` run one after another; `stop()` takes
+//! no lock and ends a running search from any thread.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc, Mutex, MutexGuard, PoisonError,
+    },
+    time::Duration,
+};
+
+use hostage_engine::{history_of, Engine, Level, Limits, Score, SearchResult};
+use pyo3::{exceptions::PyValueError, prelude::*};
+
+use crate::{board::PyBoard, errors::error, moves::PyMove};
+
+pyo3::create_exception!(
+    hostage,
+    LevelError,
+    crate::errors::HostageError,
+    "A bot level name that is none of novice, beginner, casual, intermediate, club (code invalid_level)."
+);
+
+/// One line of a search: `(cp, mate, pv)`, exactly one of `cp` and `mate`
+/// set, relative to the side to move.
+type PyLine = (Option<i32>, Option<i32>, Vec<PyMove>);
+
+/// A search result: `(best_move, depth, seldepth, nodes, lines)`.
+type PyResult5 = (Option<PyMove>, u32, u32, u64, Vec<PyLine>);
+
+fn line(score: Score, pv: &[hostage_core::Move]) -> PyLine {
+    let (cp, mate) = match score {
+        Score::Cp(cp) => (Some(cp), None),
+        Score::Mate(n) => (None, Some(n)),
+    };
+    (
+        cp,
+        mate,
+        pv.iter().copied().map(PyMove::from_core).collect(),
+    )
+}
+
+fn head(r: &SearchResult, lines: Vec<PyLine>) -> PyResult5 {
+    (
+        r.best_move.map(PyMove::from_core),
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        lines,
+    )
+}
+
+/// The largest table accepted, MiB.
+const MAX_HASH_MB: usize = 1024;
+
+/// The engine of `hostage.engine.Engine`.
+#[pyclass(name = "EngineCore", module = "hostage", frozen)]
+pub struct PyEngine {
+    engine: Mutex<Engine>,
+    stop: Arc<AtomicBool>,
+    hash_mb: usize,
+}
+
+impl PyEngine {
+    fn lock(&self) -> MutexGuard<'_, Engine> {
+        // A search never panics half-way through a table update that
+        // matters; a poisoned lock still holds a usable engine.
+        self.engine.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[pymethods]
+impl PyEngine {
+    /// An engine with a table of `hash_mb` MiB (1 to 1024: a table the
+    /// machine cannot give would abort the interpreter).
+    #[new]
+    #[pyo3(signature = (hash_mb = 16))]
+    fn new(hash_mb: usize) -> PyEngine {
+        let engine = Engine::with_hash_mb(hash_mb.clamp(1, MAX_HASH_MB));
+        PyEngine {
+            stop: engine.stop_flag(),
+            hash_mb: engine.hash_mb(),
+            engine: Mutex::new(engine),
+        }
+    }
+
+    /// The transposition table size in MiB.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Searches the board's position within the limits (none: until
+    /// `stop()`), its move stack as history.
+    #[pyo3(signature = (board, nodes = None, depth = None, time = None, multipv = 1))]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        board: PyRef<'_, PyBoard>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        time: Option<f64>,
+        multipv: usize,
+    ) -> PyResult<PyResult5> {
+        let movetime = time
+            .map(Duration::try_from_secs_f64)
+            .transpose()
+            .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
+        let pos = board.game.position().clone();
+        let history = history_of(&board.game);
+        drop(board);
+        let limits = Limits {
+            nodes,
+            depth,
+            movetime,
+            multipv: multipv.max(1),
+        };
+        let r = py.detach(|| self.lock().search(&pos, &history, &limits));
+        let lines = r.lines.iter().map(|l| line(l.score, &l.pv)).collect();
+        Ok(head(&r, lines))
+    }
+
+    /// The move the bot of `level` plays on the board with `seed`: one
+    /// line, the chosen move's score and variation.
+    fn play_level(
+        &self,
+        py: Python<'_>,
+        board: PyRef<'_, PyBoard>,
+        level: &str,
+        seed: u64,
+    ) -> PyResult<PyResult5> {
+        let level: Level = level
+            .parse()
+            .map_err(|e: hostage_engine::ParseLevelError| {
+                error::<LevelError>(e.code(), e.to_string())
+            })?;
+        let pos = board.game.position().clone();
+        let history = history_of(&board.game);
+        drop(board);
+        let r = py.detach(|| self.lock().play_level_at(&pos, &history, level, seed));
+        let lines = if r.best_move.is_some() {
+            vec![line(r.score, &r.pv)]
+        } else {
+            Vec::new()
+        };
+        Ok(head(&r, lines))
+    }
+
+    /// Forgets what earlier searches learned.
+    fn new_game(&self, py: Python<'_>) {
+        py.detach(|| self.lock().new_game());
+    }
+
+    /// Stops the running search (from another thread); it returns what it
+    /// has found so far.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `(name, rating)` of each level, weakest first (the rating is a label).
+#[pyfunction]
+pub fn engine_levels() -> Vec<(&'static str, u32)> {
+    Level::ALL
+        .iter()
+        .map(|l| (l.name(), l.recipe().rating))
+        .collect()
+}
+
+/// Adds `EngineCore`, `LevelError` and `engine_levels` to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyEngine>()?;
+    m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    let ty = py.get_type::<LevelError>();
+    ty.setattr("code", "")?;
+    m.add("LevelError", ty)
+}

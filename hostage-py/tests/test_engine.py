@@ -1,0 +1,257 @@
+"""hostage.engine: analysis, the bot levels, determinism, the shared bot
+vectors (tests/vectors/bot-moves.txt, also checked by Rust and JavaScript),
+errors, and the GIL released while searching."""
+
+from __future__ import annotations
+
+import doctest
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import hostage
+import hostage.engine
+from hostage.engine import Engine, InfoDict, Level, LevelError, Limit, PovScore, Score
+
+MATE_BY_DROP = "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1"
+STALEMATE = "k7/8/1Q6/8/8/8/8/7K[#Pq] b - - 0 1"
+
+
+def test_module_docstring() -> None:
+    failures, tried = doctest.testmod(hostage.engine, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+def test_levels() -> None:
+    assert [level.value for level in Level] == [
+        "novice",
+        "beginner",
+        "casual",
+        "intermediate",
+        "club",
+    ]
+    ratings = [level.rating for level in Level]
+    assert ratings == sorted(ratings) and len(set(ratings)) == 5
+    assert Level("club") is Level.CLUB and str(Level.CLUB) == "club"
+
+
+def test_mate_in_one_by_a_drop() -> None:
+    board = hostage.Board(MATE_BY_DROP)
+    with Engine() as engine:
+        info = engine.analyse(board, Limit(depth=3))
+    score = info["score"]
+    assert score.relative == Score(mate=1) and score.is_mate()
+    assert score.relative.mate == 1 and score.relative.cp is None
+    assert score.white() == Score(mate=1) and score.black() == Score(mate=-1)
+    best = info["pv"][0]
+    # A rook dropped on a8..e8 mates: f8 is next to the king, and the king
+    # would escape to h8 or f8 from nothing else. Check it on the board.
+    assert best.kind == hostage.MoveKind.DROP and best.role == hostage.ROOK
+    assert best.to_square in (hostage.A8, hostage.B8, hostage.C8, hostage.D8, hostage.E8)
+    board.push(best)
+    assert board.is_checkmate()
+    assert info["depth"] >= 1 and info["seldepth"] >= info["depth"] and info["nodes"] > 0
+
+
+def test_multipv_three_lines_sorted() -> None:
+    board = hostage.Board()
+    infos = Engine().analyse(board, Limit(depth=3), multipv=3)
+    assert isinstance(infos, list) and len(infos) == 3
+    assert [info["multipv"] for info in infos] == [1, 2, 3]
+    firsts = [info["pv"][0] for info in infos]
+    assert len(set(firsts)) == 3 and all(m in board.legal_moves for m in firsts)
+    scores = [info["score"].relative for info in infos]
+    assert scores == sorted(scores, reverse=True), scores
+    # The scores are White's: White is to move.
+    assert all(info["score"].white() == info["score"].relative for info in infos)
+
+
+@pytest.mark.xfail(strict=True, reason="hostage-engine MultiPV can leave lines out of order")
+def test_multipv_sorted_after_exd5_qxd5() -> None:
+    # After a completed depth 5 the engine gives d4 -5 before Qf3 -3: an
+    # engine issue (reported); the bindings keep the engine's order.
+    board = hostage.Board()
+    for san in ["e4", "d5", "exd5", "Qxd5"]:
+        board.push_san(san)
+    infos = Engine().analyse(board, Limit(depth=5), multipv=3)
+    scores = [info["score"].relative for info in infos]
+    assert scores == sorted(scores, reverse=True), scores
+
+
+def test_black_to_move_scores_turn_for_white() -> None:
+    # Black mates by dropping its rook on the first rank (r@a1..r@e1).
+    board = hostage.Board("6k1/5ppp/8/8/8/8/5PPP/6K1[r] b - - 0 1")
+    info = Engine().analyse(board, Limit(depth=3))
+    assert info["score"].turn is hostage.BLACK
+    assert info["score"].relative == Score(mate=1)
+    assert info["score"].white() == Score(mate=-1) and info["score"].black() == Score(mate=1)
+
+
+def test_play_each_level_legal_and_deterministic() -> None:
+    board = hostage.Board()
+    for san in ["e4", "d5", "exd5", "Qxd5", "(P-P)*e3"]:
+        board.push_san(san)
+    engine = Engine(hash_mb=4)
+    for level in Level:
+        first = engine.play(board, level=level, seed=42)
+        assert first.move is not None and first.move in board.legal_moves, level
+        assert engine.play(board, level=level, seed=42).move == first.move, level
+        assert engine.play(board, level=level.value, seed=42).move == first.move, level
+        if level is not Level.CLUB:
+            assert Engine().play(board, level=level, seed=42).move == first.move, level
+        assert first.info["pv"][0] == first.move
+
+
+def test_play_with_a_limit_is_the_best_move() -> None:
+    board = hostage.Board(MATE_BY_DROP)
+    result = Engine().play(board, Limit(depth=3))
+    assert result.move is not None
+    board.push(result.move)
+    assert board.is_checkmate()
+
+
+def test_history_comes_from_the_move_stack() -> None:
+    board = hostage.Board()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        board.push_san(san)
+    back = hostage.Move.from_uci("f6g8")
+
+    # With the stack, Ng8 repeats the start position a third time: a draw
+    # (R12), worth exactly 0. The same position without its history is not.
+    def score_of_ng8(b: hostage.Board) -> Score:
+        infos = Engine().analyse(b, Limit(depth=2), multipv=len(b.legal_moves))
+        return next(i["score"].relative for i in infos if i["pv"][0] == back)
+
+    assert score_of_ng8(board) == Score(cp=0)
+    assert score_of_ng8(hostage.Board(board.fen())) != Score(cp=0)
+
+
+def bot_vectors(vectors: Path) -> list[tuple[int, list[str]]]:
+    rows = []
+    for n, line in enumerate((vectors / "bot-moves.txt").read_text("utf-8").splitlines(), 1):
+        if line.strip() and not line.startswith("#"):
+            rows.append((n, [field.strip() for field in line.split("|")]))
+    return rows
+
+
+def test_bot_vectors_agree_with_rust_and_javascript(vectors: Path) -> None:
+    rows = bot_vectors(vectors)
+    assert len(rows) >= 10
+    engine = Engine()
+    for n, (fen, moves, level, seed, expected) in rows:
+        board = hostage.Board(fen)
+        for uci in moves.split():
+            if uci != "-":
+                board.push_uci(uci)
+        move = engine.play(board, level=level, seed=int(seed)).move
+        assert (move.uci() if move else "-") == expected, f"bot-moves.txt line {n}"
+
+
+def test_no_legal_move() -> None:
+    board = hostage.Board(STALEMATE)
+    engine = Engine()
+    assert engine.play(board, level="club").move is None
+    assert engine.analyse(board, Limit(depth=2)) == InfoDict()
+    assert engine.analyse(board, Limit(depth=2), multipv=2) == []
+    mated = hostage.Board()
+    for san in ["f3", "e5", "g4", "Qh4#"]:
+        mated.push_san(san)
+    assert engine.play(mated, Limit(depth=2)).move is None
+
+
+@pytest.mark.parametrize("name", ["grandmaster", "", "novice!", "\0", "x" * 10_000])
+def test_bad_level_names(name: str) -> None:
+    with pytest.raises(LevelError) as caught:
+        Engine().play(hostage.Board(), level=name)
+    assert isinstance(caught.value, hostage.HostageError)
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.code == "invalid_level"
+
+
+def test_bad_arguments() -> None:
+    engine = Engine()
+    board = hostage.Board()
+    with pytest.raises(ValueError):
+        engine.play(board)
+    with pytest.raises(ValueError):
+        engine.play(board, Limit(depth=1), level="novice")
+    with pytest.raises(ValueError):
+        engine.play(board, level="novice", seed=-1)
+    with pytest.raises(ValueError):
+        engine.play(board, level="novice", seed=1 << 64)
+    with pytest.raises(ValueError):
+        engine.analyse(board, Limit(depth=1), multipv=0)
+    with pytest.raises(ValueError):
+        Limit(nodes=-5)
+    with pytest.raises(ValueError):
+        Limit(time=float("nan"))
+    with pytest.raises(ValueError):
+        Engine(hash_mb=0)
+    with pytest.raises(TypeError):
+        engine.play(board, level=3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        engine.analyse("not a board", Limit(depth=1))  # type: ignore[call-overload]
+
+
+def test_score_order_and_negation() -> None:
+    ordered = [
+        Score(mate=0),
+        Score(mate=-1),
+        Score(mate=-5),
+        Score(cp=-300),
+        Score(cp=0),
+        Score(cp=250),
+        Score(mate=6),
+        Score(mate=1),
+    ]
+    assert sorted(reversed(ordered)) == ordered
+    assert -Score(cp=35) == Score(cp=-35) and -Score(mate=2) == Score(mate=-2)
+    assert Score(mate=3).score() is None and Score(mate=3).score(mate_score=1000) == 997
+    assert str(Score(cp=35)) == "cp 35" and repr(Score(mate=-2)) == "Mate(-2)"
+    pov = PovScore(Score(cp=40), hostage.BLACK)
+    assert pov.white() == Score(cp=-40) and pov.pov(hostage.BLACK) == Score(cp=40)
+
+
+def test_search_releases_the_gil() -> None:
+    """A counter thread keeps running while the main thread searches."""
+    count = 0
+    stop = threading.Event()
+
+    def counter() -> None:
+        nonlocal count
+        while not stop.is_set():
+            count += 1
+
+    thread = threading.Thread(target=counter)
+    thread.start()
+    try:
+        time.sleep(0.05)
+        before = count
+        started = time.perf_counter()
+        Engine().analyse(hostage.Board(), Limit(time=0.5))
+        elapsed = time.perf_counter() - started
+        during = count - before
+    finally:
+        stop.set()
+        thread.join()
+    assert elapsed >= 0.4
+    # With the GIL held for the whole search the counter could not move at
+    # all; released, it counts at full speed (millions a second).
+    assert during > 10_000, during
+
+
+def test_stop_from_another_thread() -> None:
+    engine = Engine()
+    result: list[InfoDict] = []
+    thread = threading.Thread(
+        target=lambda: result.append(engine.analyse(hostage.Board(), Limit()))
+    )
+    thread.start()
+    time.sleep(0.3)
+    assert thread.is_alive(), "an unlimited search is still running"
+    engine.stop()
+    thread.join(timeout=10)
+    assert not thread.is_alive()
+    assert result and result[0]["pv"][0] in hostage.Board().legal_moves

@@ -1,0 +1,50 @@
+// The Web Worker half of EngineWorker (`hostage-chess/worker`): an Engine
+// running off the page's main thread, so that the page stays responsive
+// while it searches. Started by worker.js as a module worker.
+//
+// Protocol (docs/javascript.md, "The engine in a Web Worker"):
+//   request  { id, op, position?, options? }
+//            op 'play'    → engine.play(position, options)     (result: Move | null)
+//            op 'analyse' → engine.analyse(position, options)  (result: Analysis)
+//            op 'newGame' → engine.newGame()                    (result: null)
+//            op 'init'    → a new Engine(options)               (result: null)
+//   response { id, ok: true, result } or { id, ok: false, error: { name, code, message } }
+// Requests are answered one at a time, in the order they arrive.
+import init, { Engine } from './hostage.js';
+
+const ready = init({ module_or_path: new URL('./hostage_bg.wasm', import.meta.url) });
+let engine = null;
+
+function run(op, position, options) {
+  switch (op) {
+    case 'init':
+      engine?.free();
+      engine = new Engine(options ?? undefined);
+      return null;
+    case 'play':
+      engine ??= new Engine();
+      return engine.play(position, options ?? {});
+    case 'analyse':
+      engine ??= new Engine();
+      return engine.analyse(position, options ?? {});
+    case 'newGame':
+      engine?.newGame();
+      return null;
+    default:
+      throw Object.assign(new TypeError(`unknown op: ${String(op)}`), { code: 'invalid_argument' });
+  }
+}
+
+self.onmessage = async (event) => {
+  const { id, op, position, options } = event.data ?? {};
+  try {
+    await ready;
+    self.postMessage({ id, ok: true, result: run(op, position, options) });
+  } catch (e) {
+    self.postMessage({
+      id,
+      ok: false,
+      error: { name: e?.name ?? 'Error', code: e?.code ?? null, message: String(e?.message ?? e) },
+    });
+  }
+};

@@ -1,0 +1,25 @@
+// Types of `hostage-chess/worker` (web/worker.js).
+import type { Analysis, AnalyseOptions, EngineOptions, Move, PlayOptions } from '../index.js';
+
+/** Anything with a start FEN and the SAN moves played from it, such as a `Board`. */
+export interface BoardLike {
+  startFen(): string;
+  history(): string[];
+}
+
+/**
+ * The `Engine` in a Web Worker: the search runs off the main thread, so a
+ * page stays responsive while the bot thinks. Calls are answered in order.
+ */
+export declare class EngineWorker {
+  /** `url`: the worker script (default: `engine-worker.js` beside this module). */
+  constructor(url?: string | URL, options?: EngineOptions);
+  /** The bot's move at `fen` after `history` (the moves played from it), or `null` when there is none. */
+  play(fen: string, history: string[], options: Omit<PlayOptions, 'history'>): Promise<Move | null>;
+  play(board: BoardLike, options: Omit<PlayOptions, 'history'>): Promise<Move | null>;
+  analyse(fen: string, history: string[], options: Omit<AnalyseOptions, 'history'>): Promise<Analysis>;
+  analyse(board: BoardLike, options: Omit<AnalyseOptions, 'history'>): Promise<Analysis>;
+  newGame(): Promise<null>;
+  /** Stops the worker; pending calls reject with an `AbortError`. */
+  terminate(): void;
+}

@@ -1,0 +1,72 @@
+// EngineWorker (`import { EngineWorker } from 'hostage-chess/worker'`): the
+// Engine of hostage-chess in a Web Worker, behind promises. The page's main
+// thread only posts messages; the search runs in the worker
+// (engine-worker.js, protocol described there and in docs/javascript.md).
+
+function positionArgs(position, history, options) {
+  if (typeof position === 'string') return [position, { ...(options ?? {}), history: history ?? [] }];
+  // A Board (or anything with startFen() and history()): sent as its start
+  // FEN and moves, since a Board cannot cross to a worker.
+  return [position.startFen(), { ...(history ?? {}), history: position.history() }];
+}
+
+export class EngineWorker {
+  #worker;
+  #pending = new Map();
+  #next = 1;
+
+  /**
+   * Starts the worker: `url` is engine-worker.js (default: the one beside
+   * this module); `options.hashMb` sizes the table of its Engine.
+   */
+  constructor(url, options) {
+    this.#worker = new Worker(url ?? new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+    this.#worker.onmessage = (event) => {
+      const { id, ok, result, error } = event.data;
+      const call = this.#pending.get(id);
+      if (!call) return;
+      this.#pending.delete(id);
+      if (ok) call.resolve(result);
+      else call.reject(Object.assign(new Error(error.message), { name: error.name, code: error.code }));
+    };
+    this.#worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.#failAll(new Error(`engine worker failed: ${event.message ?? 'could not load'}`));
+    };
+    if (options) this.#send('init', undefined, options);
+  }
+
+  #send(op, position, options) {
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, op, position, options });
+    });
+  }
+
+  #failAll(error) {
+    for (const call of this.#pending.values()) call.reject(error);
+    this.#pending.clear();
+  }
+
+  /** The bot's move (a move object, or null): play(fen, history, { level, seed }) or play(board, { level, seed }). */
+  play(position, history, options) {
+    return this.#send('play', ...positionArgs(position, history, options));
+  }
+
+  /** An analysis: analyse(fen, history, { nodes, depth, multipv }) or analyse(board, { ... }). */
+  analyse(position, history, options) {
+    return this.#send('analyse', ...positionArgs(position, history, options));
+  }
+
+  /** Clears the worker engine's table (bot moves never depend on it). */
+  newGame() {
+    return this.#send('newGame');
+  }
+
+  /** Stops the worker at once; pending calls reject. */
+  terminate() {
+    this.#worker.terminate();
+    this.#failAll(Object.assign(new Error('engine worker terminated'), { name: 'AbortError' }));
+  }
+}
