@@ -265,6 +265,9 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 break;
             }
+            // Each line was searched with its own window, so a later line
+            // can come out better than an earlier one: report them in order.
+            self.root_moves[..multipv].sort_by_key(|rm| core::cmp::Reverse(rm.value));
             for rm in &mut self.root_moves {
                 rm.prev = rm.value;
                 rm.exact = rm.exact_now;
