@@ -5,15 +5,17 @@
 //! closed output pipe (`hostage moves | head -1`) is not an error worth a
 //! message, so it is kept apart and ends the program quietly.
 
-use std::{fmt, io};
+use std::io;
 
 /// Why a command failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// A user error, already worded for stderr (without the `error: ` prefix).
+    #[error("{0}")]
     Message(String),
     /// Reading stdin or writing stdout failed.
-    Io(io::Error),
+    #[error("i/o error: {0}")]
+    Io(#[from] io::Error),
 }
 
 impl CliError {
@@ -29,17 +31,3 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::Message(m) => f.write_str(m),
-            CliError::Io(e) => write!(f, "i/o error: {e}"),
-        }
-    }
-}
-
-impl From<io::Error> for CliError {
-    fn from(e: io::Error) -> CliError {
-        CliError::Io(e)
-    }
-}

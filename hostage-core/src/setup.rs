@@ -121,6 +121,63 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// The setup with colours swapped and ranks flipped (see
+    /// [`crate::Position::mirror`]): men recoloured on mirrored squares, the
+    /// prisons and airfields swapped between the sides, castling state and
+    /// en-passant square mirrored, the other side to move.
+    #[must_use]
+    pub fn mirror(&self) -> Setup {
+        let mut board = Board::empty();
+        for (sq, piece) in self.board.iter() {
+            board.set_piece_at(
+                sq.flip_vertical(),
+                crate::Piece {
+                    color: !piece.color,
+                    role: piece.role,
+                },
+            );
+        }
+        Setup {
+            board,
+            // White's prison (black men) becomes Black's prison (white men):
+            // the counts per role stay, the owner and the men's colour swap.
+            prisons: ByColor::new(
+                *self.prisons.get(Color::Black),
+                *self.prisons.get(Color::White),
+            ),
+            airfields: ByColor::new(
+                *self.airfields.get(Color::Black),
+                *self.airfields.get(Color::White),
+            ),
+            turn: !self.turn,
+            unmoved: self.unmoved.flip_vertical(),
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Whether this setup is a legal position, without building it.
+    ///
+    /// # Errors
+    ///
+    /// The [`crate::PositionError`] that [`crate::Position::from_setup`]
+    /// would return.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{PositionError, Setup};
+    ///
+    /// assert_eq!(Setup::start().validate(), Ok(()));
+    /// assert_eq!(Setup::empty().validate(), Err(PositionError::MissingKing));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::PositionError> {
+        crate::Position::from_setup(self.clone()).map(|_| ())
+    }
+}
+
 impl Default for Setup {
     fn default() -> Setup {
         Setup::start()
