@@ -30,4 +30,3 @@ impl CliError {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
-
