@@ -135,6 +135,12 @@ impl PySetup {
         Ok(())
     }
 
+    /// Drops castling state the board no longer supports (a king off its
+    /// square, a corner without its rook).
+    fn clean_castling_rights(&mut self) {
+        self.0.clean_castling_rights();
+    }
+
     /// The colour-swapped mirror image (see `Board.mirror`).
     fn mirror(&self) -> PySetup {
         PySetup(self.0.mirror())

@@ -293,3 +293,37 @@ def test_squareset_helpers() -> None:
     assert s.union([3]) == [1, 2, 3] and s.intersection([2, 3]) == [2]
     assert s.difference([1]) == [2] and s.symmetric_difference([2, 3]) == [1, 3]
     assert s.copy() == s
+
+
+def test_board_editing_is_validated() -> None:
+    board = Board()
+    board.push_san("e4")
+    board.set_piece_at(hostage.D1, None)  # White gives its queen odds
+    assert board.move_stack == [] and board.piece_at(hostage.D1) is None
+    assert board.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 1"
+    assert board.remove_piece_at(hostage.A8) == Piece(ROOK, BLACK)
+    # Black keeps its queen-side right only while the a8 rook is there (R9).
+    assert not board.has_queenside_castling_rights(BLACK)
+    before = board.fen()
+    with pytest.raises(hostage.PositionError) as info:
+        board.remove_piece_at(hostage.E8)  # no black king: no position
+    assert info.value.code == "missing_king" and board.fen() == before
+    with pytest.raises(hostage.PositionError) as info:
+        board.set_piece_at(hostage.A1, Piece(PAWN, WHITE))
+    assert info.value.code == "pawn_on_backrank"
+    # A Setup reports the castling state an edit made impossible; cleaning
+    # drops it (the king keeps its never-moved mark, E).
+    setup = Setup("4k3/8/8/8/3pP3/8/8/4K2R[] b K e3 0 1")
+    setup.remove_piece_at(hostage.H1)
+    assert setup.status() == "invalid_castling"
+    setup.clean_castling_rights()
+    assert setup.status() is None and setup.fen() == "4k3/8/8/8/3pP3/8/8/4K3[] b E e3 0 1"
+    # The e4 pawn just moved two squares; removing it from a Board drops the
+    # en-passant square instead of failing.
+    ep = Board("4k3/8/8/8/3pP3/8/8/4K2R[] b K e3 0 1")
+    ep.remove_piece_at(hostage.E4)
+    assert ep.fen() == "4k3/8/8/8/3p4/8/8/4K2R[] b K - 0 1"
+    with pytest.raises(hostage.PositionError) as info:
+        board.set_piece_at(hostage.A1, Piece(PAWN, WHITE))
+    assert info.value.code == "pawn_on_backrank" and "P" in str(info.value)
+    assert board.fen() == before

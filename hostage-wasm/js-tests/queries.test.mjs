@@ -140,6 +140,32 @@ test('text: ascii, unicode, toString, boardFen, lan, variationSan', () => {
   assert.throws(() => start.variationSan('e2e4'), { name: 'TypeError' });
 });
 
+test('put and remove on a Board are validated', () => {
+  const b = new Board();
+  b.pushSan('e4');
+  assert.deepEqual(b.remove('d1'), { color: 'w', role: 'queen' });
+  assert.equal(b.ply(), 0);
+  assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 1');
+  assert.equal(b.remove('d4'), null);
+  assert.equal(b.put({ color: 'w', role: 'queen' }, 'd4'), true);
+  assert.equal(b.pieceAt('d4').role, 'queen');
+  const before = b.fen();
+  // A second white king, a pawn on the back rank: no position, no change.
+  assert.equal(b.put({ color: 'w', role: 'king' }, 'a3'), false);
+  assert.equal(b.put({ color: 'b', role: 'pawn' }, 'a1'), false);
+  assert.throws(() => b.remove('e8'), { name: 'PositionError', code: 'missing_king' });
+  assert.equal(b.fen(), before);
+  // Removing a castling rook drops that right instead of failing (R9).
+  const c = new Board();
+  c.remove('h1');
+  assert.deepEqual(c.castling().w, { kingSide: false, queenSide: true, kingUnmoved: true });
+  const s = new Setup('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  s.remove('h1');
+  assert.equal(s.status(), 'invalid_castling');
+  s.cleanCastlingRights();
+  assert.equal(s.fen(), '4k3/8/8/8/8/8/8/4K3[] w E - 0 1');
+});
+
 test('load and reset', () => {
   const b = new Board();
   b.pushSan('e4');

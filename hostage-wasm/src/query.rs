@@ -289,6 +289,47 @@ impl JsBoard {
         }
     }
 
+    /// Puts `piece` on `square` if the result is a legal position (the
+    /// history is cleared) and returns `true`; else returns `false` and
+    /// changes nothing, as chess.js's `put`. `Setup` edits freely.
+    pub fn put(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Piece")] piece: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: &JsValue,
+    ) -> Result<bool, JsValue> {
+        let (p, sq) = (piece_arg(piece)?, square_arg(square)?);
+        Ok(match self.pos().edited(|s| s.board.set_piece_at(sq, p)) {
+            Ok(pos) => {
+                self.game = Game::from_position(pos);
+                true
+            }
+            Err(_) => false,
+        })
+    }
+
+    /// Empties `square` and returns the man that stood there (the history
+    /// is cleared), or `null` if it was empty; throws a `PositionError`
+    /// naming the FEN, changing nothing, if the result is not a legal
+    /// position (a king removed).
+    #[wasm_bindgen(unchecked_return_type = "Piece | null")]
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Square")] square: &JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let sq = square_arg(square)?;
+        let Some(piece) = self.pos().board().piece_at(sq) else {
+            return Ok(JsValue::NULL);
+        };
+        let pos = self
+            .pos()
+            .edited(|s| {
+                s.board.remove_piece_at(sq);
+            })
+            .map_err(|e| e.throw())?;
+        self.game = Game::from_position(pos);
+        Ok(convert::piece(piece).into())
+    }
+
     /// The current position as an editable `Setup`.
     pub fn setup(&self) -> JsSetup {
         JsSetup(self.pos().to_setup())

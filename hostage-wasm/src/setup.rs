@@ -141,6 +141,13 @@ impl JsSetup {
         Ok(())
     }
 
+    /// Drops castling state the board no longer supports (a king off its
+    /// square, a corner without its rook).
+    #[wasm_bindgen(js_name = cleanCastlingRights)]
+    pub fn clean_castling_rights(&mut self) {
+        self.0.clean_castling_rights();
+    }
+
     /// The colour-swapped mirror image.
     pub fn mirror(&self) -> JsSetup {
         JsSetup(self.0.mirror())

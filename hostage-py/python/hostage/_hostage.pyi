@@ -461,6 +461,12 @@ class Board:
     def mirror(self) -> Board:
         """The colour-swapped mirror image (ranks flipped, prisons and airfields
         swapped between the sides, castling rights swapped), empty move stack."""
+    def set_piece_at(self, square: int, piece: Piece | None) -> None:
+        """Puts ``piece`` on ``square`` (``None`` empties it) if the result is a legal
+        position, clearing the move stack; else ``PositionError``, board unchanged."""
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Empties ``square`` (returning its man) if the result is a legal position,
+        clearing the move stack; else ``PositionError``, board unchanged."""
     def is_valid(self) -> bool:
         """Always ``True``: a ``Board`` holds only legal positions (see ``Setup``)."""
     def setup(self) -> Setup:
@@ -571,6 +577,8 @@ class Setup:
         """The side to move (``True`` for White); settable."""
     @turn.setter
     def turn(self, value: bool) -> None: ...
+    def clean_castling_rights(self) -> None:
+        """Drops castling state the board no longer supports (R9)."""
     def mirror(self) -> Setup:
         """The colour-swapped mirror image (see ``Board.mirror``)."""
     def status(self) -> str | None:
