@@ -300,7 +300,7 @@ def test_board_editing_is_validated() -> None:
     board.push_san("e4")
     board.set_piece_at(hostage.D1, None)  # White gives its queen odds
     assert board.move_stack == [] and board.piece_at(hostage.D1) is None
-    assert board.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 1"
+    assert board.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNB1KBNR[] b KQkq - 0 1"
     assert board.remove_piece_at(hostage.A8) == Piece(ROOK, BLACK)
     # Black keeps its queen-side right only while the a8 rook is there (R9).
     assert not board.has_queenside_castling_rights(BLACK)

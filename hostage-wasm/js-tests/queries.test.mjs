@@ -145,7 +145,7 @@ test('put and remove on a Board are validated', () => {
   b.pushSan('e4');
   assert.deepEqual(b.remove('d1'), { color: 'w', role: 'queen' });
   assert.equal(b.ply(), 0);
-  assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPP1PPPP/RNB1KBNR[] b KQkq - 0 1');
+  assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNB1KBNR[] b KQkq - 0 1');
   assert.equal(b.remove('d4'), null);
   assert.equal(b.put({ color: 'w', role: 'queen' }, 'd4'), true);
   assert.equal(b.pieceAt('d4').role, 'queen');
