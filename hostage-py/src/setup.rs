@@ -5,6 +5,7 @@
 
 use hostage_core::{fen::Fen, Position, Reserve, Setup};
 use pyo3::{
+    exceptions::PyTypeError,
     prelude::*,
     types::{PyDict, PyType},
 };
@@ -23,7 +24,12 @@ pub struct PySetup(pub Setup);
 /// A reserve from a mapping of role numbers to counts.
 fn reserve(counts: &Bound<'_, PyAny>) -> PyResult<Reserve> {
     let mut out = Reserve::EMPTY;
-    for item in counts.call_method0("items")?.try_iter()? {
+    let items = counts.call_method0("items").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "reserve counts must be a mapping of roles to counts, not {counts}"
+        ))
+    })?;
+    for item in items.try_iter()? {
         let (key, n): (Bound<'_, PyAny>, u8) = item?.extract()?;
         out.set(role(&key)?, n);
     }
