@@ -26,7 +26,8 @@ fn reserve(counts: &Bound<'_, PyAny>) -> PyResult<Reserve> {
     let mut out = Reserve::EMPTY;
     let items = counts.call_method0("items").map_err(|_| {
         PyTypeError::new_err(format!(
-            "reserve counts must be a mapping of roles to counts, not {counts}"
+            "reserve counts must be a mapping of roles to counts, not {}",
+            crate::moves::named(counts)
         ))
     })?;
     for item in items.try_iter()? {

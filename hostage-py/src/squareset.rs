@@ -18,9 +18,10 @@ impl PySquareSet {
             return Ok(set.get().0);
         }
         if obj.is_instance_of::<PyInt>() {
-            let mask: u64 = obj
-                .extract()
-                .map_err(|_| PyTypeError::new_err(format!("not a 64-bit square mask: {obj}")))?;
+            let mask: u64 = obj.extract().map_err(|_| {
+                let given = crate::moves::named(obj);
+                PyTypeError::new_err(format!("not a 64-bit square mask: {given}"))
+            })?;
             return Ok(Bitboard(mask));
         }
         let mut bb = Bitboard::EMPTY;

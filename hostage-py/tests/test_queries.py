@@ -327,3 +327,33 @@ def test_board_editing_is_validated() -> None:
         board.set_piece_at(hostage.A1, Piece(PAWN, WHITE))
     assert info.value.code == "pawn_on_backrank" and "P" in str(info.value)
     assert board.fen() == before
+
+
+def test_errors_name_their_input_shortened() -> None:
+    huge = "x" * 100_000
+    for call in (
+        lambda: hostage.Board(huge),
+        lambda: hostage.Setup(huge),
+        lambda: Board().push_san(huge),
+        lambda: Board().push_uci(huge),
+        lambda: Move.from_uci(huge),
+        lambda: Piece.from_symbol(huge),
+        lambda: hostage.parse_square(huge),
+        lambda: hostage.square_name(10**200),
+        lambda: Piece(10**200, WHITE),
+        lambda: Setup().set_prison(WHITE, huge),  # type: ignore[arg-type]
+    ):
+        with pytest.raises((ValueError, TypeError)) as info:
+            call()
+        message = str(info.value)
+        assert len(message) < 400, message[:80]
+        assert "xxxxxxxxxx" in message or "0000000000" in message, message
+    with pytest.raises(hostage.SquareError) as square:
+        hostage.parse_square("e9")
+    assert str(square.value) == "invalid square name: 'e9'"
+    with pytest.raises(hostage.InvalidMoveError) as invalid:
+        Board().push_uci("e2e9")
+    assert str(invalid.value) == "invalid uci: 'e2e9' (at character 3)"
+    with pytest.raises(hostage.FenError) as fen:
+        Board("8/8/8/8/8/8/8/8 x")
+    assert str(fen.value) == "invalid side to move in fen (field 2): '8/8/8/8/8/8/8/8 x'"
