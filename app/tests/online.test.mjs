@@ -89,6 +89,7 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
   await a.waitForFunction(() => /[?&]game=/.test(document.querySelector('#mode-play .link')?.value ?? ''), null, { timeout: 20_000 });
   const link = await a.inputValue(`${P} .link`);
   const gameId = new URL(link).searchParams.get('game');
+  await a.waitForSelector(`${P}[data-online="waiting"]`, { state: 'attached' });
   assert.match(await a.textContent(`${P} .status`), /Waiting/);
 
   // Bob opens the link and takes the free seat (Black).
