@@ -52,7 +52,11 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use crate::{games::Hub, sqlite::SqliteStore, store::StoreError};
+use crate::{
+    games::Hub,
+    sqlite::SqliteStore,
+    store::{Store, StoreError},
+};
 
 /// What `hostage serve` needs to start.
 #[derive(Clone, Debug)]
@@ -116,9 +120,19 @@ impl Server {
     /// [`ServerError`].
     pub async fn bind(config: &Config) -> Result<Server, ServerError> {
         let store = SqliteStore::open(&config.db).map_err(ServerError::Store)?;
-        let hub = Hub::start(Arc::new(store))
-            .await
-            .map_err(ServerError::Store)?;
+        Server::bind_with_store(config, Arc::new(store)).await
+    }
+
+    /// As [`Server::bind`], on any [`Store`] (`config.db` is not used).
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError`].
+    pub async fn bind_with_store(
+        config: &Config,
+        store: Arc<dyn Store>,
+    ) -> Result<Server, ServerError> {
+        let hub = Hub::start(store).await.map_err(ServerError::Store)?;
         let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
             .await
             .map_err(ServerError::Io)?;
@@ -150,6 +164,26 @@ impl Server {
             .await
             .map_err(ServerError::Io)
     }
+}
+
+/// Starts the server on a runtime of its own and serves until SIGINT or
+/// SIGTERM; `ready` is called with the bound address once it listens (and
+/// every unfinished game has been resumed).
+///
+/// # Errors
+///
+/// [`ServerError`].
+pub fn run_blocking(config: &Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("hostage-serve")
+        .build()
+        .map_err(ServerError::Io)?;
+    runtime.block_on(async {
+        let server = Server::bind(config).await?;
+        ready(server.local_addr());
+        server.run(shutdown_signal()).await
+    })
 }
 
 /// Completes on SIGINT or SIGTERM.

@@ -14,7 +14,7 @@ use std::{
         atomic::{AtomicU64, Ordering},
         Arc,
     },
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use axum::extract::ws::{CloseFrame, Message as Frame, Utf8Bytes, WebSocket};
@@ -32,6 +32,9 @@ use crate::{
 
 /// Unread messages queued for one client before it is closed.
 pub const QUEUE: usize = 256;
+
+/// How long a closing connection may take to send what is queued.
+const DRAIN: Duration = Duration::from_secs(5);
 
 /// WebSocket close code: a policy was violated (flooding).
 const CLOSE_POLICY: u16 = 1008;
@@ -126,8 +129,11 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     hub.disconnect(&conn, &following).await;
     drop(conn);
     drop(close_tx);
-    // The writer drains what is queued (or stops at once if the socket is gone).
-    let _ = writer.await;
+    // The writer drains what is queued, unless the client does not read.
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(DRAIN, writer).await.is_err() {
+        abort.abort();
+    }
 }
 
 fn hello() -> Message {
