@@ -167,7 +167,7 @@ fn sigkill_in_the_middle_of_games_loses_nothing() {
             seats: new_game(&serve.addr, clock.clone()),
             mirror: Game::new(),
             last_clocks: Value::Null,
-            rng: 0x2545_F491_4F6C_DD1D ^ (i as u64 + 1) * 0x9E37_79B9,
+            rng: 0x2545_F491_4F6C_DD1D ^ ((i as u64 + 1) * 0x9E37_79B9),
         })
         .collect();
     for g in &mut games {

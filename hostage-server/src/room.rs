@@ -13,9 +13,7 @@
 
 use std::time::Instant;
 
-use hostage_core::{
-    game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Color, Position, Termination,
-};
+use hostage_core::{game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Position, Termination};
 
 use crate::{
     clock::Clock,
@@ -280,10 +278,6 @@ impl Room {
     }
 
     fn stored_clocks(&self, now: Instant) -> StoredClocks {
-        self.clock_pair(now)
-    }
-
-    fn clock_pair(&self, now: Instant) -> StoredClocks {
         self.clock.map(|c| {
             (
                 c.remaining_at(Side::White, now),
@@ -744,12 +738,6 @@ impl Room {
         }
         pgn.result = self.end.map_or(PgnResult::Unknown, |e| e.pgn_result());
         pgn.write()
-    }
-
-    /// The side that has the move in the core's terms (for tests).
-    #[must_use]
-    pub fn turn_color(&self) -> Color {
-        self.game.position().turn()
     }
 }
 
