@@ -63,11 +63,21 @@ pub fn run(request: Request) -> Result<(), CliError> {
         let _ = writeln!(out, "hostage serve: listening on http://{addr}");
         let _ = out.flush();
         match &static_dir {
-            Some(dir) => eprintln!(
-                "hostage serve: database {}, app from {}",
-                config.db.display(),
-                dir.display()
-            ),
+            Some(dir) => {
+                eprintln!(
+                    "hostage serve: database {}, app from {}",
+                    config.db.display(),
+                    dir.display()
+                );
+                // The app loads the npm package from app/vendor, which
+                // app/build.sh makes; without it the page cannot start.
+                if dir.ends_with("app") && !dir.join("vendor/hostage-chess/index.js").is_file() {
+                    eprintln!(
+                        "hostage serve: {} has no vendor/hostage-chess: run app/build.sh (or scripts/serve)",
+                        dir.display()
+                    );
+                }
+            }
             None => eprintln!(
                 "hostage serve: database {}, no app directory found (--static DIR)",
                 config.db.display()
