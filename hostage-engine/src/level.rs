@@ -132,9 +132,9 @@ impl Level {
                 rating: 1700,
             },
             Level::Club => Recipe {
-                // About half a second natively, a second or two in a
-                // browser (docs/engine.md, "Cost").
-                nodes: 1_000_000,
+                // Under half a second natively, under two in a browser
+                // (docs/engine.md, "Cost").
+                nodes: 750_000,
                 depth: 64,
                 margin: 10,
                 halving: 4,
