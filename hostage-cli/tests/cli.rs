@@ -1,41 +1,13 @@
 //! End-to-end tests of the `hostage` binary: arguments in, text and exit
 //! codes out. The expected numbers and FENs come from docs/rules.md.
 
-use std::{
-    io::Write,
-    process::{Command, Output, Stdio},
-};
+use std::process::Output;
 
 const AFTER_QXD5: &str = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3";
 
-/// Runs `hostage` with `args` and `stdin`.
-fn hostage_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hostage"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hostage binary starts");
-    {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        // The game may stop reading early (mate, quit): a closed pipe is fine.
-        let _ = pipe.write_all(stdin.as_bytes());
-    }
-    child.wait_with_output().expect("the hostage binary runs")
-}
+mod common;
 
-fn hostage(args: &[&str]) -> Output {
-    hostage_with_input(args, "")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{hostage, hostage_with_input, stderr, stdout};
 
 /// The last non-empty line of stdout, after checking the run succeeded.
 fn last_line(out: &Output) -> String {

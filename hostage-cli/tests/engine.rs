@@ -4,39 +4,14 @@
 
 use std::{
     io::{BufRead, BufReader, Write},
-    process::{Command, Output, Stdio},
+    process::{Command, Stdio},
 };
 
 use hostage_core::{pgn::Reader, uci::UciMove, Game};
 
-const HOSTAGE: &str = env!("CARGO_BIN_EXE_hostage");
+mod common;
 
-fn hostage_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(HOSTAGE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hostage binary starts");
-    {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        let _ = pipe.write_all(stdin.as_bytes());
-    }
-    child.wait_with_output().expect("the hostage binary runs")
-}
-
-fn hostage(args: &[&str]) -> Output {
-    hostage_with_input(args, "")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{hostage, hostage_with_input, stderr, stdout, HOSTAGE};
 
 #[test]
 fn uci_handshake_and_a_bad_line() {
