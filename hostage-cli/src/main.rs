@@ -224,6 +224,9 @@ enum PuzzlesCommand {
         /// Puzzles per player.
         #[arg(long, default_value_t = 30)]
         attempts: u32,
+        /// A puzzle file instead of the built-in set.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
     },
     /// Solve puzzles at this terminal; the rating is updated after each.
     Train {
@@ -498,9 +501,11 @@ fn run_puzzles(command: PuzzlesCommand) -> Result<(), CliError> {
         PuzzlesCommand::Verify { file, passing } => {
             print(|out| puzzles::run_verify(&file, passing.as_deref(), out))
         }
-        PuzzlesCommand::Simulate { players, attempts } => {
-            print(|out| puzzles::run_simulate(players, attempts, out))
-        }
+        PuzzlesCommand::Simulate {
+            players,
+            attempts,
+            file,
+        } => print(|out| puzzles::run_simulate(players, attempts, file.as_deref(), out)),
         PuzzlesCommand::Train { state, difficulty } => {
             let stdin = io::stdin();
             let mut input = stdin.lock();

@@ -175,9 +175,34 @@ pub fn run_select(
 }
 
 /// `hostage puzzles simulate`: the rating-convergence simulation.
-pub fn run_simulate(players: u32, attempts: u32, out: &mut dyn Write) -> Result<(), CliError> {
-    let report = hostage_puzzles::simulate::simulate(hostage_puzzles::puzzles(), players, attempts);
+pub fn run_simulate(
+    players: u32,
+    attempts: u32,
+    file: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let set = match file {
+        Some(path) => read_set(path)?,
+        None => hostage_puzzles::puzzles().to_vec(),
+    };
+    let report = hostage_puzzles::simulate::simulate(&set, players, attempts);
     writeln!(out, "{report}")?;
+    for strength in hostage_puzzles::simulate::STRENGTHS {
+        let mut errors: Vec<f64> = report
+            .finals
+            .iter()
+            .filter(|(s, _)| *s == strength)
+            .map(|(s, r)| (r - s).abs())
+            .collect();
+        errors.sort_by(f64::total_cmp);
+        if let Some(median) = errors.get(errors.len() / 2) {
+            writeln!(
+                out,
+                "strength {strength:.0}: median error {median:.1} over {}",
+                errors.len()
+            )?;
+        }
+    }
     Ok(())
 }
 

@@ -6,10 +6,12 @@
 //! 200-point band from 800 to 2000 (the last band includes 2000), mates
 //! between 30% and 50% of the set, no theme in more than 40% of it, and at
 //! least 40% of the solutions using a Hostage mechanic. [`select`] walks
-//! the candidates in id order (ids are hashes, so this is an unbiased but
-//! reproducible order) and takes a puzzle while its band is below its
-//! quota and no cap would be passed; a second walk fills what is left
-//! without the band quota.
+//! the candidates, the scarcest band first and by id within a band (ids
+//! are hashes, so this is an unbiased but reproducible order), three times, taking a puzzle when no cap would be
+//! passed (mates ≤ 45% ([`TARGET_MATE_SHARE`]), non-mates ≤ 70%, each theme ≤ 40%, puzzles
+//! without a Hostage mechanic ≤ 60%): first only puzzles with a Hostage
+//! mechanic, the scarcer kind, while their band is under its quota (a
+//! sixth of the set), then any puzzle under the quota, then any puzzle.
 //!
 //! # Example
 //!
@@ -35,6 +37,9 @@ pub const MIN_MATE_SHARE: f64 = 0.30;
 pub const MAX_MATE_SHARE: f64 = 0.50;
 /// The greatest share of any theme.
 pub const MAX_THEME_SHARE: f64 = 0.40;
+/// The share of mates [`select`] aims at: inside the bounds with room to
+/// spare, so that the set stays within them if a few puzzles are dropped.
+pub const TARGET_MATE_SHARE: f64 = 0.45;
 /// The least share of solutions using a Hostage mechanic.
 pub const MIN_HOSTAGE_SHARE: f64 = 0.40;
 
@@ -146,16 +151,20 @@ impl fmt::Display for Composition {
 /// meet the composition targets for a set of `count`.
 #[must_use]
 pub fn select(candidates: &[Puzzle], count: usize) -> Vec<Puzzle> {
+    // The scarcest band first, so that its puzzles are not crowded out by
+    // the caps; within a band, id order.
+    let available = Composition::of(candidates);
+    let scarcity = |p: &Puzzle| band(p.rating).map_or(usize::MAX, |b| available.bands[b]);
     let mut order: Vec<&Puzzle> = candidates.iter().collect();
-    order.sort_by(|a, b| a.id.cmp(&b.id));
+    order.sort_by(|a, b| scarcity(a).cmp(&scarcity(b)).then_with(|| a.id.cmp(&b.id)));
     let cap = |share: f64| (share * count as f64).floor() as usize;
     let band_quota = count.div_ceil(BANDS.len());
     let mut chosen: Vec<&Puzzle> = Vec::new();
     let mut c = Composition::of(&[]);
     let mut taken = vec![false; order.len()];
-    for with_quota in [true, false] {
+    for (hostage_only, with_quota) in [(true, true), (false, true), (false, false)] {
         for (i, p) in order.iter().enumerate() {
-            if chosen.len() >= count || taken[i] {
+            if chosen.len() >= count || taken[i] || (hostage_only && !p.uses_hostage_mechanic()) {
                 continue;
             }
             let band_ok = match band(p.rating) {
@@ -163,7 +172,7 @@ pub fn select(candidates: &[Puzzle], count: usize) -> Vec<Puzzle> {
                 None => !with_quota,
             };
             let mate_ok = if p.is_mate() {
-                c.mates < cap(MAX_MATE_SHARE)
+                c.mates < cap(TARGET_MATE_SHARE)
             } else {
                 c.total - c.mates < count - cap(MIN_MATE_SHARE).max(1)
             };
