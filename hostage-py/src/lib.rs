@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod moves;
 mod pgn;
+mod puzzles;
 mod svg;
 
 use pyo3::prelude::*;
@@ -59,5 +60,6 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     errors::register(m)?;
     engine::register(m)?;
+    puzzles::register(m)?;
     Ok(())
 }
