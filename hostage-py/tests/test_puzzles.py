@@ -7,7 +7,8 @@ import pytest
 import hostage
 import hostage.puzzles as hp
 
-GOOD = "00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300"
+FEN = "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1"
+GOOD = f"00c0ffee00,{FEN},R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300"
 
 
 def test_the_set_loads_and_replays() -> None:
