@@ -11,8 +11,10 @@
 //! - [`generate`]: the generator (seeded, shardable).
 //! - [`initial`]: initial ratings from the bot levels that solve a puzzle.
 //! - [`verify`]: the verifier.
+//! - [`compose`]: the set's composition and the selection that meets it.
 //! - [`glicko`]: Glicko-2 with lichess's puzzle parameters.
 //! - [`selection`]: the next puzzle for a player.
+//! - [`simulate`]: players of known strength training on a set.
 //! - [`puzzles`]: the committed set, embedded.
 //!
 //! The library keeps no storage: ratings and the puzzles a player has seen
