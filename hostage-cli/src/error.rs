@@ -5,15 +5,17 @@
 //! closed output pipe (`hostage moves | head -1`) is not an error worth a
 //! message, so it is kept apart and ends the program quietly.
 
-use std::{fmt, io};
+use std::io;
 
 /// Why a command failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// A user error, already worded for stderr (without the `error: ` prefix).
+    #[error("{0}")]
     Message(String),
     /// Reading stdin or writing stdout failed.
-    Io(io::Error),
+    #[error("i/o error: {0}")]
+    Io(#[from] io::Error),
 }
 
 impl CliError {
@@ -26,20 +28,5 @@ impl CliError {
     /// quietly and successfully, as `head` expects.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::Message(m) => f.write_str(m),
-            CliError::Io(e) => write!(f, "i/o error: {e}"),
-        }
-    }
-}
-
-impl From<io::Error> for CliError {
-    fn from(e: io::Error) -> CliError {
-        CliError::Io(e)
     }
 }

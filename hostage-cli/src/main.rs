@@ -21,6 +21,8 @@
 //! hostage pgn fen FILE                                      the final FEN of each game
 //! hostage svg [--fen FEN] [--moves ...] [--flip] [--size N] an SVG diagram on stdout
 //! hostage course build --out DIR                            the rules course pages
+//! hostage serve [--host H] [--port P] [--db FILE] [--static DIR]
+//!                                                           the app and online games (WebSocket)
 //! hostage puzzles generate|select|verify|simulate|train     puzzles (docs/puzzles.md)
 //! ```
 //!
@@ -41,6 +43,7 @@ mod play;
 mod player;
 mod puzzles;
 mod replay;
+mod serve;
 mod svg;
 mod uci_engine;
 
@@ -168,6 +171,22 @@ enum Command {
     Course {
         #[command(subcommand)]
         command: CourseCommand,
+    },
+    /// Serve the app and host online games over WebSocket (docs/protocol.md).
+    /// Prints `hostage serve: listening on http://ADDR` once it listens.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The SQLite database file (created if missing).
+        #[arg(long, default_value = "hostage.db")]
+        db: std::path::PathBuf,
+        /// The app's directory; by default app/, else hostage-wasm/www.
+        #[arg(long = "static")]
+        static_dir: Option<std::path::PathBuf>,
     },
     /// Puzzles: generate, select, verify, simulate ratings, train.
     Puzzles {
@@ -473,6 +492,17 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Course {
             command: CourseCommand::Build { out, data },
         } => print(|log| course::build(data.as_deref(), &out, log)),
+        Command::Serve {
+            host,
+            port,
+            db,
+            static_dir,
+        } => serve::run(serve::Request {
+            host,
+            port,
+            db,
+            static_dir,
+        }),
         Command::Puzzles { command } => run_puzzles(command),
     }
 }

@@ -295,7 +295,12 @@ fn pgn_check_reports_game_ply_and_reason() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("game 2"), "{err}");
-    assert!(err.contains("\"Ke3\" at ply 3"), "{err}");
+    // The move error names the move and the position it was tried in.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2";
+    assert!(
+        err.contains(&format!("ply 3: illegal san: 'Ke3' in {fen}")),
+        "{err}"
+    );
     assert!(err.contains("pgn_illegal_move"), "{err}");
 }
 

@@ -31,32 +31,40 @@
 //! # Ok::<_, hostage_core::fen::FenError>(())
 //! ```
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use core::{fmt, num::NonZeroU32, str::FromStr};
 
 use crate::{
-    mv::king_home, Board, CastlingSide, Color, Piece, Position, PositionError, Rank, Reserve, Role,
-    Setup, Square,
+    mv::king_home, Board, CastlingSide, Color, Excerpt, Piece, Position, PositionError, Rank,
+    Reserve, Role, Setup, Square,
 };
 
-/// A FEN field that could not be read.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A FEN field that could not be read: the kind of [`FenError::Parse`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseFenError {
     /// Empty input, or more fields than a FEN has.
+    #[error("invalid fen: empty or too many fields")]
     InvalidFen,
     /// The piece placement (ranks, files, letters) is malformed.
+    #[error("invalid piece placement in fen (field 1)")]
     InvalidBoard,
     /// The bracket with the airfields and prisons is malformed.
+    #[error("invalid airfields/prisons bracket in fen (field 1, inside [...])")]
     InvalidReserves,
     /// The side to move is not `w` or `b`.
+    #[error("invalid side to move in fen (field 2)")]
     InvalidTurn,
     /// The castling field is not `-` or letters from `KQEkqe`, each once.
+    #[error("invalid castling field in fen (field 3)")]
     InvalidCastling,
     /// The en-passant field is not `-` or a square on rank 3 or 6.
+    #[error("invalid en-passant square in fen (field 4)")]
     InvalidEpSquare,
     /// The halfmove clock is not a number.
+    #[error("invalid halfmove clock in fen (field 5)")]
     InvalidHalfmoveClock,
     /// The fullmove number is not a number.
+    #[error("invalid fullmove number in fen (field 6)")]
     InvalidFullmoves,
 }
 
@@ -77,33 +85,43 @@ impl ParseFenError {
     }
 }
 
-impl fmt::Display for ParseFenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ParseFenError::InvalidFen => "invalid fen: empty or too many fields",
-            ParseFenError::InvalidBoard => "invalid piece placement in fen (field 1)",
-            ParseFenError::InvalidReserves => {
-                "invalid airfields/prisons bracket in fen (field 1, inside [...])"
-            }
-            ParseFenError::InvalidTurn => "invalid side to move in fen (field 2)",
-            ParseFenError::InvalidCastling => "invalid castling field in fen (field 3)",
-            ParseFenError::InvalidEpSquare => "invalid en-passant square in fen (field 4)",
-            ParseFenError::InvalidHalfmoveClock => "invalid halfmove clock in fen (field 5)",
-            ParseFenError::InvalidFullmoves => "invalid fullmove number in fen (field 6)",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for ParseFenError {}
-
-/// A FEN that could not be read, or that reads as an illegal position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A FEN that could not be read, or that reads as an illegal position;
+/// either way the message names the FEN (shortened if long, see
+/// [`Excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::{fen::FenError, Position};
+///
+/// let err = Position::from_fen("8/8/8/8/8/8/8/8[] w - - 0 1").unwrap_err();
+/// assert_eq!(err.code(), "missing_king");
+/// assert_eq!(err.to_string(), "illegal position: a side has no king: '8/8/8/8/8/8/8/8[] w - - 0 1'");
+/// let err = Position::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w").unwrap_err();
+/// assert!(matches!(err, FenError::Parse { .. }));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid piece placement in fen (field 1): 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w'"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum FenError {
     /// The text is malformed.
-    Parse(ParseFenError),
+    #[error("{error}: {fen}")]
+    Parse {
+        /// What is wrong with it.
+        error: ParseFenError,
+        /// The text given.
+        fen: Excerpt,
+    },
     /// The text is well formed but the position is not legal.
-    Position(PositionError),
+    #[error("illegal position: {error}: {fen}")]
+    Position {
+        /// Why the position is not legal.
+        error: PositionError,
+        /// The text given (or, from [`Fen::into_position`], the FEN written).
+        fen: Excerpt,
+    },
 }
 
 impl FenError {
@@ -111,33 +129,17 @@ impl FenError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
-            FenError::Parse(e) => e.code(),
-            FenError::Position(e) => e.code(),
+            FenError::Parse { error, .. } => error.code(),
+            FenError::Position { error, .. } => error.code(),
         }
     }
-}
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The FEN the error is about, shortened if long.
+    #[must_use]
+    pub const fn fen(&self) -> &Excerpt {
         match self {
-            FenError::Parse(e) => fmt::Display::fmt(e, f),
-            FenError::Position(e) => write!(f, "illegal position: {e}"),
+            FenError::Parse { fen, .. } | FenError::Position { fen, .. } => fen,
         }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for FenError {}
-
-impl From<ParseFenError> for FenError {
-    fn from(e: ParseFenError) -> FenError {
-        FenError::Parse(e)
-    }
-}
-
-impl From<PositionError> for FenError {
-    fn from(e: PositionError) -> FenError {
-        FenError::Position(e)
     }
 }
 
@@ -150,8 +152,16 @@ impl Fen {
     ///
     /// # Errors
     ///
-    /// [`ParseFenError`] naming the first malformed field.
-    pub fn from_ascii(fen: &[u8]) -> Result<Fen, ParseFenError> {
+    /// [`FenError::Parse`] with the [`ParseFenError`] of the first malformed
+    /// field, naming the text.
+    pub fn from_ascii(fen: &[u8]) -> Result<Fen, FenError> {
+        Fen::parse(fen).map_err(|error| FenError::Parse {
+            error,
+            fen: Excerpt::new(fen),
+        })
+    }
+
+    fn parse(fen: &[u8]) -> Result<Fen, ParseFenError> {
         let mut fields = fen
             .split(|c| c.is_ascii_whitespace())
             .filter(|f| !f.is_empty());
@@ -221,9 +231,13 @@ impl Fen {
     ///
     /// # Errors
     ///
-    /// [`PositionError`] if the position is not legal.
-    pub fn into_position(self) -> Result<Position, PositionError> {
-        Position::from_setup(self.0)
+    /// [`FenError::Position`] if the position is not legal, naming this FEN.
+    pub fn into_position(self) -> Result<Position, FenError> {
+        let fen = self.to_string();
+        Position::from_setup(self.0).map_err(|error| FenError::Position {
+            error,
+            fen: Excerpt::new(fen.as_bytes()),
+        })
     }
 }
 
@@ -410,8 +424,8 @@ impl fmt::Display for Fen {
 }
 
 impl FromStr for Fen {
-    type Err = ParseFenError;
-    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Fen, FenError> {
         Fen::from_ascii(s.as_bytes())
     }
 }
@@ -424,13 +438,16 @@ impl Position {
     /// [`FenError::Parse`] for malformed text, [`FenError::Position`] for an
     /// illegal position.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Ok(Fen::from_ascii(fen.as_bytes())?.into_position()?)
+        let setup = Fen::from_ascii(fen.as_bytes())?.into_setup();
+        Position::from_setup(setup).map_err(|error| FenError::Position {
+            error,
+            fen: Excerpt::new(fen.as_bytes()),
+        })
     }
 
     /// The canonical Hostage FEN.
     #[must_use]
     pub fn fen(&self) -> String {
-        use alloc::string::ToString;
         Fen::from_position(self).to_string()
     }
 }

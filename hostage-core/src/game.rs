@@ -54,7 +54,6 @@
 //! ```
 
 use alloc::{collections::BTreeMap, string::String, vec::Vec};
-use core::fmt;
 
 use crate::{
     san::{San, SanError},
@@ -62,15 +61,24 @@ use crate::{
     Color, Move, Outcome, Position, Termination,
 };
 
-/// Why a move could not be added to a [`Game`]. The game is unchanged.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Why a move could not be added to a [`Game`]. The game is unchanged. The
+/// message names the move given and the position's FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum GameError {
     /// The move is not legal in the current position.
-    IllegalMove(Move),
+    #[error("illegal move {mv} in {fen}")]
+    IllegalMove {
+        /// The move given.
+        mv: Move,
+        /// The FEN of the position.
+        fen: String,
+    },
     /// The SAN text was rejected (syntax, illegal or ambiguous).
-    San(SanError),
+    #[error(transparent)]
+    San(#[from] SanError),
     /// The long-form text was rejected (syntax or illegal).
-    Uci(UciError),
+    #[error(transparent)]
+    Uci(#[from] UciError),
 }
 
 impl GameError {
@@ -78,35 +86,10 @@ impl GameError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
-            GameError::IllegalMove(_) => "illegal_move",
+            GameError::IllegalMove { .. } => "illegal_move",
             GameError::San(e) => e.code(),
             GameError::Uci(e) => e.code(),
         }
-    }
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::IllegalMove(m) => write!(f, "illegal move {m}"),
-            GameError::San(e) => fmt::Display::fmt(e, f),
-            GameError::Uci(e) => fmt::Display::fmt(e, f),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for GameError {}
-
-impl From<SanError> for GameError {
-    fn from(e: SanError) -> GameError {
-        GameError::San(e)
-    }
-}
-
-impl From<UciError> for GameError {
-    fn from(e: UciError) -> GameError {
-        GameError::Uci(e)
     }
 }
 
@@ -208,7 +191,10 @@ impl Game {
     /// [`GameError::IllegalMove`]; the game is unchanged.
     pub fn push(&mut self, m: Move) -> Result<(), GameError> {
         if !self.position().is_legal(&m) {
-            return Err(GameError::IllegalMove(m));
+            return Err(GameError::IllegalMove {
+                mv: m,
+                fen: self.position().fen(),
+            });
         }
         self.push_legal(m);
         Ok(())
@@ -220,7 +206,9 @@ impl Game {
     ///
     /// [`GameError::San`]; the game is unchanged.
     pub fn push_san(&mut self, san: &str) -> Result<Move, GameError> {
-        let m = San::from_ascii(san.as_bytes())?.to_move(self.position())?;
+        let m = San::from_ascii(san.as_bytes())
+            .and_then(|parsed| parsed.to_move(self.position()))
+            .map_err(|e| e.naming(san.as_bytes()))?;
         self.push_legal(m);
         Ok(m)
     }
@@ -231,7 +219,9 @@ impl Game {
     ///
     /// [`GameError::Uci`]; the game is unchanged.
     pub fn push_uci(&mut self, uci: &str) -> Result<Move, GameError> {
-        let m = UciMove::from_ascii(uci.as_bytes())?.to_move(self.position())?;
+        let m = UciMove::from_ascii(uci.as_bytes())
+            .and_then(|parsed| parsed.to_move(self.position()))
+            .map_err(|e| e.naming(uci.as_bytes()))?;
         self.push_legal(m);
         Ok(m)
     }

@@ -30,8 +30,9 @@
 //!
 //! # Features
 //!
-//! - `std` (default): `std::error::Error` impls. Without it the crate is
-//!   `no_std` and needs only `alloc`.
+//! - `std` (default): thiserror's `std` support. Without it the crate is
+//!   `no_std` and needs only `alloc`; the error types still implement
+//!   `core::error::Error`.
 //! - `serde`: `Serialize`/`Deserialize` for the text types ([`fen::Fen`],
 //!   [`san::San`], [`uci::UciMove`], [`Square`]) as strings.
 //! - `svg` (default): [`svg::board`] draws a position as an SVG diagram,
@@ -43,15 +44,15 @@
 
 extern crate alloc;
 
-/// The README's Rust examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct ReadmeDoctests;
+// The README's Rust examples run as doctests of `hostage-engine`, which
+// depends on this crate and so can compile the engine's examples too.
 
 pub mod attacks;
 mod bitboard;
 mod board;
 mod color;
+mod draws;
+mod excerpt;
 pub mod fen;
 pub mod game;
 mod hostages;
@@ -60,6 +61,7 @@ mod mv;
 mod perft;
 pub mod pgn;
 mod position;
+mod query;
 mod role;
 pub mod san;
 #[cfg(feature = "serde")]
@@ -68,12 +70,14 @@ mod setup;
 mod square;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod text;
 pub mod uci;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::{ByColor, Color};
+pub use excerpt::Excerpt;
 pub use game::{Game, GameError};
 pub use hostages::Reserve;
 pub use mv::{king_home, CastlingSide, Move, MoveKind, MoveList};

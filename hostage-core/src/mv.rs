@@ -178,6 +178,31 @@ impl Move {
         matches!(self, Move::Drop { .. } | Move::Exchange { .. })
     }
 
+    /// Whether the move is an en-passant capture (R10).
+    #[must_use]
+    pub const fn is_en_passant(&self) -> bool {
+        matches!(self, Move::EnPassant { .. })
+    }
+
+    /// Whether the move is castling (R9).
+    #[must_use]
+    pub const fn is_castling(&self) -> bool {
+        matches!(self, Move::Castle { .. })
+    }
+
+    /// Whether the move is an exchange (R5).
+    #[must_use]
+    pub const fn is_exchange(&self) -> bool {
+        matches!(self, Move::Exchange { .. })
+    }
+
+    /// Whether the move is an airfield drop (R6); [`Move::is_drop`] also
+    /// counts the drop that ends an exchange.
+    #[must_use]
+    pub const fn is_airfield_drop(&self) -> bool {
+        matches!(self, Move::Drop { .. })
+    }
+
     /// Whether the move resets the halfmove clock (R12): a capture, a pawn
     /// move, or a pawn put on the board by a drop or an exchange.
     #[must_use]

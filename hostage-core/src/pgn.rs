@@ -332,10 +332,14 @@ impl PgnGame {
     ///
     /// If `parent` does not belong to this game.
     pub fn add_move(&mut self, parent: NodeId, m: Move) -> Result<NodeId, crate::game::GameError> {
-        if self.position_at(parent).is_legal(&m) {
+        let pos = self.position_at(parent);
+        if pos.is_legal(&m) {
             Ok(self.push_node(parent, m))
         } else {
-            Err(crate::game::GameError::IllegalMove(m))
+            Err(crate::game::GameError::IllegalMove {
+                mv: m,
+                fen: pos.fen(),
+            })
         }
     }
 
@@ -552,13 +556,17 @@ impl Syntax {
 }
 
 /// What went wrong while reading PGN.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnErrorKind {
     /// The text is not PGN (`pgn_syntax`).
+    #[error("pgn syntax: {}", .0.description())]
     Syntax(Syntax),
     /// A [`Limits`] bound was passed (`pgn_limit`).
+    #[error("pgn limit passed: {}", .0.name())]
     Limit(Limit),
     /// A move is not legal, ambiguous or unreadable (`pgn_illegal_move`).
+    /// The message is the move error's, which names the move and the FEN.
+    #[error("ply {ply}: {error}")]
     IllegalMove {
         /// The ply the move would have in the game (1 is the first move of
         /// the record, counting through variations).
@@ -569,15 +577,19 @@ pub enum PgnErrorKind {
         error: GameError,
     },
     /// The `FEN` tag is malformed or an illegal position (`pgn_fen`).
+    #[error("fen tag: {0}")]
     Fen(FenError),
     /// The `Variant` tag names another game (`pgn_variant`).
+    #[error("not a hostage chess game: variant {}", crate::Excerpt::new(.0.as_bytes()))]
     Variant(String),
     /// Reading failed (`pgn_io`).
+    #[error("read error: {0}")]
     Io(String),
 }
 
 /// An error while reading PGN, with where it happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
 pub struct PgnError {
     /// What went wrong.
     pub kind: PgnErrorKind,
@@ -604,26 +616,3 @@ impl PgnError {
         }
     }
 }
-
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "game {}, line {}, column {}: ",
-            self.game, self.line, self.column
-        )?;
-        match &self.kind {
-            PgnErrorKind::Syntax(s) => write!(f, "pgn syntax: {}", s.description()),
-            PgnErrorKind::Limit(l) => write!(f, "pgn limit passed: {}", l.name()),
-            PgnErrorKind::IllegalMove { ply, san, error } => {
-                write!(f, "move {san:?} at ply {ply}: {error}")
-            }
-            PgnErrorKind::Fen(e) => write!(f, "fen tag: {e}"),
-            PgnErrorKind::Variant(v) => write!(f, "not a hostage chess game: variant {v:?}"),
-            PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for PgnError {}

@@ -58,26 +58,34 @@ pub struct Position {
 }
 
 /// Why a [`Setup`] is not a legal position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionError {
     /// A side has no king on the board.
+    #[error("a side has no king")]
     MissingKing,
     /// A side has more than one king on the board.
+    #[error("a side has more than one king")]
     TooManyKings,
     /// A king is in a prison or an airfield (R4).
+    #[error("a king is in a prison or an airfield")]
     KingInReserve,
     /// A pawn stands on rank 1 or 8.
+    #[error("a pawn stands on rank 1 or 8")]
     PawnOnBackrank,
     /// A side has more men of some role, on the board, in its airfield and in
     /// the enemy prison together, than the standard set (R1, R2).
+    #[error("a side has more men of a role than the standard set")]
     TooManyMen,
     /// The side not to move is in check.
+    #[error("the side not to move is in check")]
     OppositeCheck,
     /// The castling state does not match the board: a never-moved king off
     /// its home square, or an unmoved-rook corner without its rook (R9).
+    #[error("castling state does not match the board")]
     InvalidCastling,
     /// The en-passant square is not behind a pawn that could just have made
     /// a double step (R10).
+    #[error("en-passant square does not follow a double step")]
     InvalidEpSquare,
 }
 
@@ -98,27 +106,23 @@ impl PositionError {
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PositionError::MissingKing => "a side has no king",
-            PositionError::TooManyKings => "a side has more than one king",
-            PositionError::KingInReserve => "a king is in a prison or an airfield",
-            PositionError::PawnOnBackrank => "a pawn stands on rank 1 or 8",
-            PositionError::TooManyMen => "a side has more men of a role than the standard set",
-            PositionError::OppositeCheck => "the side not to move is in check",
-            PositionError::InvalidCastling => "castling state does not match the board",
-            PositionError::InvalidEpSquare => "en-passant square does not follow a double step",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for PositionError {}
-
 /// A move that is not legal in the position it was played in. The position
-/// is handed back unchanged.
-#[derive(Clone)]
+/// is handed back unchanged; the message names the move and the position.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::{Move, Position, Role, Square};
+///
+/// let m = Move::Normal { role: Role::Pawn, from: Square::E2, to: Square::E5, capture: None, promotion: None };
+/// let err = Position::new().play(m).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+/// );
+/// ```
+#[derive(Clone, thiserror::Error)]
+#[error("illegal move {mv} in {}", .position.fen())]
 pub struct PlayError {
     /// The rejected move.
     pub mv: Move,
@@ -141,15 +145,6 @@ impl fmt::Debug for PlayError {
             .finish_non_exhaustive()
     }
 }
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}", self.mv)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for PlayError {}
 
 /// How a game ends by the position alone (R11, R12).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -938,6 +933,15 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
+
+/// Hashes what [`PartialEq`] compares (the FEN's content), so equal
+/// positions hash equally. For R12's repetition key use
+/// [`Position::zobrist_hash`], which leaves out the clocks.
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.to_setup().hash(state);
+    }
+}
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -33,11 +33,15 @@
 //! # Ok::<_, hostage_core::san::SanError>(())
 //! ```
 
-use alloc::{string::String, vec::Vec};
+use alloc::{
+    string::{String, ToString},
+    vec::Vec,
+};
 use core::{fmt, fmt::Write as _};
 
 use crate::{
-    game::GameError, Bitboard, CastlingSide, File, Move, MoveList, Position, Rank, Role, Square,
+    game::GameError, Bitboard, CastlingSide, Excerpt, File, Move, MoveList, Position, Rank, Role,
+    Square,
 };
 
 /// A move in SAN, parsed but not yet matched against a position.
@@ -78,18 +82,50 @@ pub enum San {
     },
 }
 
-/// Why a SAN move was rejected.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Why a SAN move was rejected. The message names the text given and, for
+/// a move that is illegal or ambiguous, the position's FEN.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::{san::San, Position};
+///
+/// let err = San::from_ascii(b"Qxd9").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid san: 'Qxd9' (at character 3)");
+/// let err = San::from_ascii(b"Qh5")?.to_move(&Position::new()).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal san: 'Qh5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+/// );
+/// assert_eq!(err.code(), "illegal_san");
+/// # Ok::<_, hostage_core::san::SanError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SanError {
     /// The text is not SAN; `position` is the byte offset where reading failed.
+    #[error("invalid san: {san} (at character {position})")]
     Syntax {
         /// Byte offset into the input.
         position: usize,
+        /// The text given.
+        san: Excerpt,
     },
     /// The move is well formed but no legal move matches it.
-    Illegal,
+    #[error("illegal san: {san} in {fen}")]
+    Illegal {
+        /// The text given.
+        san: Excerpt,
+        /// The FEN of the position.
+        fen: String,
+    },
     /// More than one legal move matches it.
-    Ambiguous,
+    #[error("ambiguous san: {san} in {fen}")]
+    Ambiguous {
+        /// The text given.
+        san: Excerpt,
+        /// The FEN of the position.
+        fen: String,
+    },
 }
 
 impl SanError {
@@ -98,24 +134,29 @@ impl SanError {
     pub const fn code(&self) -> &'static str {
         match self {
             SanError::Syntax { .. } => "invalid_san",
-            SanError::Illegal => "illegal_san",
-            SanError::Ambiguous => "ambiguous_san",
+            SanError::Illegal { .. } => "illegal_san",
+            SanError::Ambiguous { .. } => "ambiguous_san",
+        }
+    }
+
+    /// The same error naming `text` as the SAN given (the parser names its
+    /// normalized reading otherwise).
+    #[must_use]
+    pub(crate) fn naming(mut self, text: &[u8]) -> SanError {
+        let (SanError::Syntax { san, .. }
+        | SanError::Illegal { san, .. }
+        | SanError::Ambiguous { san, .. }) = &mut self;
+        *san = Excerpt::new(text);
+        self
+    }
+
+    fn syntax(position: usize) -> SanError {
+        SanError::Syntax {
+            position,
+            san: Excerpt::default(),
         }
     }
 }
-
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SanError::Syntax { position } => write!(f, "invalid san (at character {position})"),
-            SanError::Illegal => f.write_str("illegal san: no legal move matches"),
-            SanError::Ambiguous => f.write_str("ambiguous san: several legal moves match"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for SanError {}
 
 /// Longest SAN text read (the longest real move is `(Q-R)R*c7+`).
 const MAX_LEN: usize = 64;
@@ -138,9 +179,7 @@ impl Reader<'_> {
         }
     }
     fn err(&self) -> SanError {
-        SanError::Syntax {
-            position: self.i.min(self.s.len()),
-        }
+        SanError::syntax(self.i.min(self.s.len()))
     }
     fn square(&mut self) -> Result<Square, SanError> {
         let sq = self
@@ -180,7 +219,7 @@ impl Reader<'_> {
 /// Cuts off check/mate marks and annotations; maps lenient spellings.
 fn normalize(s: &[u8], strict: bool) -> Result<Vec<u8>, SanError> {
     if s.len() > MAX_LEN {
-        return Err(SanError::Syntax { position: MAX_LEN });
+        return Err(SanError::syntax(MAX_LEN));
     }
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
@@ -193,7 +232,7 @@ fn normalize(s: &[u8], strict: bool) -> Result<Vec<u8>, SanError> {
         }
         let c = s[i];
         if !c.is_ascii() || c.is_ascii_control() {
-            return Err(SanError::Syntax { position: i });
+            return Err(SanError::syntax(i));
         }
         out.push(if !strict && c == b'@' { b'*' } else { c });
         i += 1;
@@ -232,7 +271,7 @@ impl San {
     ///
     /// [`SanError::Syntax`] with the offset where reading failed.
     pub fn from_ascii(s: &[u8]) -> Result<San, SanError> {
-        San::parse(s, false)
+        San::parse(s, false).map_err(|e| e.naming(s))
     }
 
     /// Parses SAN in the canonical form only (a trailing `+` or `#` allowed).
@@ -241,7 +280,7 @@ impl San {
     ///
     /// [`SanError::Syntax`] with the offset where reading failed.
     pub fn from_ascii_strict(s: &[u8]) -> Result<San, SanError> {
-        San::parse(s, true)
+        San::parse(s, true).map_err(|e| e.naming(s))
     }
 
     fn parse(s: &[u8], strict: bool) -> Result<San, SanError> {
@@ -298,7 +337,7 @@ impl San {
             let role = match r.peek() {
                 Some(b'*') => Role::Pawn,
                 _ => match r.hostage_role()? {
-                    Role::Pawn if strict => return Err(SanError::Syntax { position: 0 }),
+                    Role::Pawn if strict => return Err(SanError::syntax(0)),
                     role => role,
                 },
             };
@@ -320,7 +359,7 @@ impl San {
 
     fn parse_normal(r: &mut Reader<'_>, strict: bool) -> Result<San, SanError> {
         let role = match r.piece_role() {
-            Some(Role::Pawn) if strict => return Err(SanError::Syntax { position: 0 }),
+            Some(Role::Pawn) if strict => return Err(SanError::syntax(0)),
             Some(role) => role,
             None => Role::Pawn,
         };
@@ -467,12 +506,18 @@ impl San {
         for m in candidates(pos, self) {
             if self.matches(&m) {
                 if found.is_some() {
-                    return Err(SanError::Ambiguous);
+                    return Err(SanError::Ambiguous {
+                        san: Excerpt::new(self.to_string().as_bytes()),
+                        fen: pos.fen(),
+                    });
                 }
                 found = Some(m);
             }
         }
-        found.ok_or(SanError::Illegal)
+        found.ok_or_else(|| SanError::Illegal {
+            san: Excerpt::new(self.to_string().as_bytes()),
+            fen: pos.fen(),
+        })
     }
 
     /// Like [`San::to_move`], and also requires the text to be the canonical
@@ -486,7 +531,7 @@ impl San {
         if San::from_move(pos, &m) == *self {
             Ok(m)
         } else {
-            Err(SanError::Syntax { position: 0 })
+            Err(SanError::syntax(0).naming(self.to_string().as_bytes()))
         }
     }
 
@@ -690,6 +735,30 @@ impl core::str::FromStr for San {
 }
 
 impl Position {
+    /// The legal move named by the SAN `text` (lenient reading); the error
+    /// names `text` as given.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`]: syntax, illegal or ambiguous.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_san("Ng1-f3")?, pos.parse_san("Nf3")?);
+    /// let err = pos.parse_san("Q-h5").unwrap_err();
+    /// assert!(err.to_string().starts_with("illegal san: 'Q-h5' in rnbqkbnr/"));
+    /// # Ok::<_, hostage_core::san::SanError>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        San::from_ascii(text.as_bytes())
+            .and_then(|san| san.to_move(self))
+            .map_err(|e| e.naming(text.as_bytes()))
+    }
+
     /// Finds the legal move named by `text`, given in SAN (lenient) or in
     /// long form, in that order of preference: what command lines and
     /// scripts want.
@@ -713,13 +782,15 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         let san_error = match San::from_ascii(text.as_bytes()).and_then(|san| san.to_move(self)) {
             Ok(m) => return Ok(m),
-            Err(e) => e,
+            Err(e) => e.naming(text.as_bytes()),
         };
-        if san_error == SanError::Ambiguous {
+        if let SanError::Ambiguous { .. } = san_error {
             return Err(GameError::San(san_error));
         }
         match crate::uci::UciMove::from_ascii(text.trim().as_bytes()) {
-            Ok(uci) => uci.to_move(self).map_err(GameError::Uci),
+            Ok(uci) => uci
+                .to_move(self)
+                .map_err(|e| GameError::Uci(e.naming(text.as_bytes()))),
             Err(_) => Err(GameError::San(san_error)),
         }
     }

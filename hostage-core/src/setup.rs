@@ -121,6 +121,136 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// The setup with colours swapped and ranks flipped (see
+    /// [`crate::Position::mirror`]): men recoloured on mirrored squares, the
+    /// prisons and airfields swapped between the sides, castling state and
+    /// en-passant square mirrored, the other side to move.
+    #[must_use]
+    pub fn mirror(&self) -> Setup {
+        let mut board = Board::empty();
+        for (sq, piece) in self.board.iter() {
+            board.set_piece_at(
+                sq.flip_vertical(),
+                crate::Piece {
+                    color: !piece.color,
+                    role: piece.role,
+                },
+            );
+        }
+        Setup {
+            board,
+            // White's prison (black men) becomes Black's prison (white men):
+            // the counts per role stay, the owner and the men's colour swap.
+            prisons: ByColor::new(
+                *self.prisons.get(Color::Black),
+                *self.prisons.get(Color::White),
+            ),
+            airfields: ByColor::new(
+                *self.airfields.get(Color::Black),
+                *self.airfields.get(Color::White),
+            ),
+            turn: !self.turn,
+            unmoved: self.unmoved.flip_vertical(),
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Drops the castling state the board no longer supports (python-chess's
+    /// `clean_castling_rights`): a never-moved king mark whose king is off
+    /// its home square, and an unmoved-rook corner without its own rook or
+    /// without its king's mark (R9).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{fen::Fen, Square};
+    ///
+    /// let mut setup = Fen::from_ascii(b"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")?.into_setup();
+    /// setup.clean_castling_rights();
+    /// assert_eq!(Fen(setup).to_string(), "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1");
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    pub fn clean_castling_rights(&mut self) {
+        let mut unmoved = self.normalized_unmoved();
+        for color in Color::ALL {
+            let king = Role::King.of(color);
+            if self.board.piece_at(king_home(color)) != Some(king) {
+                unmoved.discard(king_home(color));
+            }
+            for side in CastlingSide::ALL {
+                let corner = side.rook_square(color);
+                let rook = Role::Rook.of(color);
+                if !unmoved.contains(king_home(color)) || self.board.piece_at(corner) != Some(rook)
+                {
+                    unmoved.discard(corner);
+                }
+            }
+        }
+        self.unmoved = unmoved;
+    }
+
+    /// Whether this setup is a legal position, without building it.
+    ///
+    /// # Errors
+    ///
+    /// The [`crate::PositionError`] that [`crate::Position::from_setup`]
+    /// would return.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{PositionError, Setup};
+    ///
+    /// assert_eq!(Setup::start().validate(), Ok(()));
+    /// assert_eq!(Setup::empty().validate(), Err(PositionError::MissingKing));
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::PositionError> {
+        crate::Position::from_setup(self.clone()).map(|_| ())
+    }
+}
+
+impl crate::Position {
+    /// This position changed by `edit` (men set or removed, reserves
+    /// refilled, ...), validated again: what a board editor does on a legal
+    /// position. Castling state and an en-passant square that the edit made
+    /// impossible are dropped ([`Setup::clean_castling_rights`]).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::fen::FenError::Position`] naming the edited FEN when the
+    /// result is not a legal position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Piece, Position, Role, Color, Square};
+    ///
+    /// let pos = Position::new();
+    /// let queenless = pos.edited(|s| { s.board.remove_piece_at(Square::D8); })?;
+    /// assert_eq!(queenless.board_fen(), "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    /// let err = pos.edited(|s| s.board.set_piece_at(Square::E4, Piece { color: Color::White, role: Role::King }));
+    /// assert_eq!(err.map_err(|e| e.code()), Err("too_many_kings"));
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    pub fn edited(
+        &self,
+        edit: impl FnOnce(&mut Setup),
+    ) -> Result<crate::Position, crate::fen::FenError> {
+        let mut setup = self.to_setup();
+        edit(&mut setup);
+        // What the edit made impossible is dropped, not reported: a right
+        // whose rook was removed, an en-passant square whose pawn was.
+        setup.clean_castling_rights();
+        if setup.validate() == Err(crate::PositionError::InvalidEpSquare) {
+            setup.ep_square = None;
+        }
+        crate::fen::Fen(setup).into_position()
+    }
+}
+
 impl Default for Setup {
     fn default() -> Setup {
         Setup::start()

@@ -2,7 +2,7 @@
 
 use core::{fmt, str::FromStr};
 
-use crate::Color;
+use crate::{Color, Excerpt};
 
 /// A file (column), `a` to `h`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -218,9 +218,9 @@ impl Square {
         match s {
             [f, r] => match (File::from_char(*f as char), Rank::from_char(*r as char)) {
                 (Some(file), Some(rank)) => Ok(Square::from_coords(file, rank)),
-                _ => Err(ParseSquareError),
+                _ => Err(ParseSquareError(Excerpt::new(s))),
             },
-            _ => Err(ParseSquareError),
+            _ => Err(ParseSquareError(Excerpt::new(s))),
         }
     }
 }
@@ -270,9 +270,21 @@ impl fmt::Display for Rank {
     }
 }
 
-/// A square name that is not a file letter `a`-`h` followed by a rank digit `1`-`8`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError;
+/// A square name that is not a file letter `a`-`h` followed by a rank digit
+/// `1`-`8`; the message names the text given.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::Square;
+///
+/// let err = Square::from_ascii(b"e9").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid square name: 'e9'");
+/// assert_eq!(err.code(), "invalid_square");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid square name: {0}")]
+pub struct ParseSquareError(pub Excerpt);
 
 impl ParseSquareError {
     /// The stable error code: `"invalid_square"`.
@@ -281,15 +293,6 @@ impl ParseSquareError {
         "invalid_square"
     }
 }
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid square name")
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;

@@ -23,9 +23,10 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::string::{String, ToString};
 use core::{fmt, str::FromStr};
 
-use crate::{CastlingSide, File, Move, Position, Role, Square};
+use crate::{CastlingSide, Excerpt, File, Move, Position, Role, Square};
 
 /// A move in long form, not yet checked against a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -57,17 +58,42 @@ pub enum UciMove {
     },
 }
 
-/// Why a long-form move was rejected.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// Why a long-form move was rejected. The message names the text given
+/// and, for an illegal move, the position's FEN.
+///
+/// # Examples
+///
+/// ```
+/// use hostage_core::{uci::UciMove, Position};
+///
+/// let err = UciMove::from_ascii(b"e2e9").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid uci: 'e2e9' (at character 3)");
+/// let err = UciMove::from_ascii(b"e2e5")?.to_move(&Position::new()).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal uci: 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+/// );
+/// # Ok::<_, hostage_core::uci::UciError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum UciError {
     /// The text is not a long-form move; `position` is the byte offset of the
     /// first character that does not fit.
+    #[error("invalid uci: {uci} (at character {position})")]
     Syntax {
         /// Byte offset into the input.
         position: usize,
+        /// The text given.
+        uci: Excerpt,
     },
     /// The text is well formed but names no legal move in the position.
-    Illegal,
+    #[error("illegal uci: {uci} in {fen}")]
+    Illegal {
+        /// The text given.
+        uci: Excerpt,
+        /// The FEN of the position.
+        fen: String,
+    },
 }
 
 impl UciError {
@@ -76,43 +102,42 @@ impl UciError {
     pub const fn code(&self) -> &'static str {
         match self {
             UciError::Syntax { .. } => "invalid_uci",
-            UciError::Illegal => "illegal_uci",
+            UciError::Illegal { .. } => "illegal_uci",
+        }
+    }
+
+    /// The same error naming `text` as the move given.
+    #[must_use]
+    pub(crate) fn naming(mut self, text: &[u8]) -> UciError {
+        let (UciError::Syntax { uci, .. } | UciError::Illegal { uci, .. }) = &mut self;
+        *uci = Excerpt::new(text);
+        self
+    }
+
+    fn syntax(position: usize) -> UciError {
+        UciError::Syntax {
+            position,
+            uci: Excerpt::default(),
         }
     }
 }
-
-impl fmt::Display for UciError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UciError::Syntax { position } => {
-                write!(f, "invalid long-form move (at character {position})")
-            }
-            UciError::Illegal => f.write_str("illegal move"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UciError {}
 
 fn square_at(s: &[u8], at: usize) -> Result<Square, UciError> {
     match s.get(at..at + 2) {
-        Some(name) => Square::from_ascii(name).map_err(|_| UciError::Syntax {
-            position: if File::from_char(name[0] as char).is_some() {
+        Some(name) => Square::from_ascii(name).map_err(|_| {
+            UciError::syntax(if File::from_char(name[0] as char).is_some() {
                 at + 1
             } else {
                 at
-            },
+            })
         }),
-        None => Err(UciError::Syntax {
-            position: s.len().min(at + 1),
-        }),
+        None => Err(UciError::syntax(s.len().min(at + 1))),
     }
 }
 
 fn hostage_role(c: Option<&u8>, at: usize) -> Result<Role, UciError> {
     match c.and_then(|&c| Role::from_char(c as char)) {
-        Some(Role::King) | None => Err(UciError::Syntax { position: at }),
+        Some(Role::King) | None => Err(UciError::syntax(at)),
         Some(role) => Ok(role),
     }
 }
@@ -124,22 +149,22 @@ impl UciMove {
     ///
     /// [`UciError::Syntax`] with the offset of the first bad character.
     pub fn from_ascii(s: &[u8]) -> Result<UciMove, UciError> {
+        UciMove::parse(s).map_err(|e| e.naming(s))
+    }
+
+    fn parse(s: &[u8]) -> Result<UciMove, UciError> {
         let expect = |at: usize, c: u8| -> Result<(), UciError> {
             if s.get(at) == Some(&c) {
                 Ok(())
             } else {
-                Err(UciError::Syntax {
-                    position: at.min(s.len()),
-                })
+                Err(UciError::syntax(at.min(s.len())))
             }
         };
         let end = |at: usize| -> Result<(), UciError> {
             if s.len() == at {
                 Ok(())
             } else {
-                Err(UciError::Syntax {
-                    position: at.min(s.len()),
-                })
+                Err(UciError::syntax(at.min(s.len())))
             }
         };
         match s.get(1) {
@@ -168,7 +193,7 @@ impl UciMove {
                     None => None,
                     Some(&c) => match Role::from_char(c as char) {
                         Some(role) if Role::PROMOTION.contains(&role) => Some(role),
-                        _ => return Err(UciError::Syntax { position: 4 }),
+                        _ => return Err(UciError::syntax(4)),
                     },
                 };
                 end(if promotion.is_some() { 5 } else { 4 })?;
@@ -224,6 +249,10 @@ impl UciMove {
     ///
     /// [`UciError::Illegal`] if it names no legal move.
     pub fn to_move(&self, pos: &Position) -> Result<Move, UciError> {
+        let illegal = || UciError::Illegal {
+            uci: Excerpt::new(self.to_string().as_bytes()),
+            fen: pos.fen(),
+        };
         let m = match *self {
             UciMove::Drop { role, to } => Move::Drop { role, to },
             UciMove::Exchange {
@@ -241,7 +270,7 @@ impl UciMove {
                 promotion,
             } => {
                 let board = pos.board();
-                let piece = board.piece_at(from).ok_or(UciError::Illegal)?;
+                let piece = board.piece_at(from).ok_or_else(illegal)?;
                 let us = pos.turn();
                 if piece.role == Role::King
                     && from == crate::king_home(us)
@@ -277,8 +306,32 @@ impl UciMove {
         if pos.is_legal(&m) {
             Ok(m)
         } else {
-            Err(UciError::Illegal)
+            Err(illegal())
         }
+    }
+}
+
+impl Position {
+    /// The legal move named by the long-form `text`; the error names `text`.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError`]: syntax or illegal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_uci("g1f3")?.to_string(), "g1f3");
+    /// assert_eq!(pos.parse_uci("g1g3").map_err(|e| e.code()), Err("illegal_uci"));
+    /// # Ok::<_, hostage_core::uci::UciError>(())
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        UciMove::from_ascii(text.as_bytes())
+            .and_then(|uci| uci.to_move(self))
+            .map_err(|e| e.naming(text.as_bytes()))
     }
 }
 

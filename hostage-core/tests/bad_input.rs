@@ -3,7 +3,7 @@
 
 use std::{fs, panic, path::PathBuf};
 
-use hostage_core::{pgn::PgnGame, san::San, uci::UciMove, Position};
+use hostage_core::{fen::Fen, pgn::PgnGame, san::San, uci::UciMove, Position};
 
 /// Expands `{repeat:N:text}` and the escapes `\\ \n \t \xHH \u{H..}`.
 fn unescape(s: &str) -> Result<String, String> {
@@ -106,6 +106,83 @@ fn bad_input_vectors() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 150, "only {checked} lines checked");
+}
+
+/// The newer entry points on one case: the same code as [`run`], and a
+/// message that names a short printable input whole and stays short.
+fn run_new(kind: &str, position: &Position, input: &str) -> Result<(), String> {
+    let (code, message) = match kind {
+        // A Fen parses without validating; into_position validates.
+        "fen" => match Fen::from_ascii(input.as_bytes()).and_then(Fen::into_position) {
+            Ok(_) => return Ok(()),
+            Err(e) => (e.code(), e.to_string()),
+        },
+        "san" => match position.parse_san(input) {
+            Ok(_) => return Ok(()),
+            Err(e) => (e.code(), e.to_string()),
+        },
+        "uci" => match UciMove::from_ascii(input.as_bytes()) {
+            Err(e) => (e.code(), e.to_string()),
+            Ok(uci) => match (
+                position.parse_uci(input),
+                position.variation_san_uci(&[uci]),
+            ) {
+                (Ok(_), Ok(_)) => return Ok(()),
+                (Err(a), Err(b)) if a.code() == b.code() => (a.code(), a.to_string()),
+                (a, b) => return Err(format!("parse_uci {a:?} but variation_san_uci {b:?}")),
+            },
+        },
+        _ => return Ok(()),
+    };
+    if message.chars().count() > 400 {
+        return Err(format!("{code}: a message of {} characters", message.len()));
+    }
+    let printable = (1..=60).contains(&input.len())
+        && input
+            .bytes()
+            .all(|b| (0x20..0x7f).contains(&b) && !matches!(b, b'\\' | b'\'' | b'"'))
+        && input.trim() == input;
+    // A FEN error from into_position names the FEN as written, not as given.
+    let named = message.contains(&format!("'{input}'"));
+    if printable && !(kind == "fen" && message.starts_with("illegal")) && !named {
+        return Err(format!("{code}: {message:?} does not name {input:?}"));
+    }
+    if (code.starts_with("illegal") || code.starts_with("ambiguous"))
+        && !message.contains(&position.fen())
+    {
+        return Err(format!("{code}: {message:?} does not name the position"));
+    }
+    Err(code.to_owned())
+}
+
+#[test]
+fn bad_input_vectors_through_the_newer_entry_points() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/bad-input.txt");
+    let text = fs::read_to_string(&path).expect("tests/vectors/bad-input.txt");
+    let mut failures = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [kind, position, input, expected] = fields[..] else {
+            panic!("line {}: expected 4 fields: {line}", n + 1);
+        };
+        let input = unescape(input).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        let position = match position {
+            "-" => Position::new(),
+            fen => Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1)),
+        };
+        let got = match panic::catch_unwind(|| run_new(kind, &position, &input)) {
+            Ok(Ok(())) => "ok".to_owned(),
+            Ok(Err(code)) => code,
+            Err(_) => "PANIC".to_owned(),
+        };
+        if kind != "pgn" && got != expected {
+            failures.push(format!("line {}: expected {expected}, got {got}", n + 1));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

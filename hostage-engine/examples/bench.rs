@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use hostage_core::Position;
-use hostage_engine::{Engine, Limits};
+use hostage_engine::{Engine, Level, Limits};
 
 /// Quiet and hostage-rich positions (the start, an early exchange of
 /// pawns, a middlegame with men in every prison and airfield, a sharp
@@ -48,5 +48,22 @@ fn main() {
         "total {} nodes, {:.0} knps",
         total_nodes,
         total_nodes as f64 / total_secs / 1000.0
+    );
+    // What a Club move costs: its own budget, on the same positions.
+    let mut worst: f64 = 0.0;
+    let mut sum = 0.0;
+    for fen in POSITIONS {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        let start = Instant::now();
+        let r = Engine::new().play_level_at(&pos, &[], Level::Club, 1);
+        let secs = start.elapsed().as_secs_f64();
+        worst = worst.max(secs);
+        sum += secs;
+        println!("club: {:>7} nodes {:.3} s", r.nodes, secs);
+    }
+    println!(
+        "club: mean {:.3} s, worst {:.3} s per move",
+        sum / POSITIONS.len() as f64,
+        worst
     );
 }

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p hostage-engine --example tune -- FIRST SECOND [options]
-//!   FIRST, SECOND   random | greedy | novice … club | full:NODES
+//!   FIRST, SECOND   random | greedy | novice … club | full:NODES |
+//!                   recipe:DEPTH:NODES:MARGIN:HALVING (a level of one's own)
 //!   --games N       games (pairs of openings, both colours; default 200)
 //!   --threads T     default 2
 //!   --sprt E0,E1    stop when SPRT(E0, E1) at 5%/5% decides
@@ -24,7 +25,7 @@ use hostage_engine::{
     matches::{run_match, MatchConfig, Opening},
     players::{FullPlayer, Player, PlayerSpec},
     stats::Sprt,
-    Options, Rng,
+    Engine, Options, Recipe, Rng,
 };
 
 fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
@@ -80,10 +81,57 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
     }
 }
 
+/// A bot to a recipe given on the command line.
+struct RecipePlayer {
+    engine: Engine,
+    recipe: Recipe,
+    name: String,
+}
+
+impl Player for RecipePlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, game: &Game, seed: u64) -> Option<hostage_core::Move> {
+        let history = hostage_engine::history_of(game);
+        self.engine
+            .play_recipe_at(game.position(), &history, &self.recipe, seed)
+            .best_move
+    }
+}
+
+/// `recipe:D:N:M:H`, or a built-in player.
+fn player(text: &str) -> Box<dyn Fn() -> Box<dyn Player> + Sync> {
+    if let Some(rest) = text.strip_prefix("recipe:") {
+        let v: Vec<i64> = rest
+            .split(':')
+            .map(|x| x.parse().expect("number"))
+            .collect();
+        let recipe = Recipe {
+            depth: v[0] as u32,
+            nodes: v[1] as u64,
+            margin: v[2] as i32,
+            halving: v[3] as i32,
+            hash_mb: 2,
+            rating: 0,
+        };
+        let name = text.to_string();
+        return Box::new(move || {
+            Box::new(RecipePlayer {
+                engine: Engine::with_hash_mb(1),
+                recipe,
+                name: name.clone(),
+            })
+        });
+    }
+    let spec = PlayerSpec::from_str(text).expect("player");
+    Box::new(move || spec.build())
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let first = PlayerSpec::from_str(&args[0]).expect("first player");
-    let second = PlayerSpec::from_str(&args[1]).expect("second player");
+    let first_text = args[0].clone();
+    let second_player = player(&args[1]);
     let mut games: usize = 200;
     let mut threads = 2;
     let mut sprt = None;
@@ -128,20 +176,21 @@ fn main() {
         seed,
         sprt,
     };
+    let plain_first = player(&first_text);
     let make_first = move || -> Box<dyn Player> {
-        match (changed, first) {
-            (true, PlayerSpec::Full { nodes }) => {
+        match (changed, PlayerSpec::from_str(&first_text)) {
+            (true, Ok(PlayerSpec::Full { nodes })) => {
                 let mut p = FullPlayer::new(nodes);
                 p.engine_mut().set_params(params);
                 p.engine_mut().set_options(options);
                 Box::new(p)
             }
             (true, _) => panic!("--set needs FIRST = full:NODES"),
-            (false, spec) => spec.build(),
+            (false, _) => plain_first(),
         }
     };
     let start = std::time::Instant::now();
-    let result = run_match(&config, &make_first, &|| second.build(), &|g, wdl| {
+    let result = run_match(&config, &make_first, &*second_player, &|g, wdl| {
         eprintln!(
             "game {:>4} {:>7} {:<28} {}",
             g.index + 1,

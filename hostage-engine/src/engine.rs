@@ -10,7 +10,7 @@ use hostage_core::{Game, Move, Position};
 
 use crate::{
     eval::Params,
-    level::{weight, Level},
+    level::{weight, Level, Recipe},
     limits::Limits,
     ordering::Heuristics,
     rng::Rng,
@@ -217,7 +217,34 @@ impl Engine {
         level: Level,
         seed: u64,
     ) -> SearchResult {
-        let recipe = level.recipe();
+        self.play_recipe_at(pos, history, &level.recipe(), seed)
+    }
+
+    /// A bot made to a recipe of one's own (the levels are
+    /// [`Level::recipe`]): its search result, with `best_move` the move it
+    /// chose with `seed`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    /// use hostage_engine::{Engine, Level, Recipe};
+    ///
+    /// // Casual, but twice as random.
+    /// let casual = Level::Casual.recipe();
+    /// let recipe = Recipe { halving: casual.halving * 2, ..casual };
+    /// let pos = Position::new();
+    /// let m = Engine::new().play_recipe_at(&pos, &[], &recipe, 3).best_move;
+    /// assert!(m.is_some_and(|m| pos.is_legal(&m)));
+    /// ```
+    pub fn play_recipe_at(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        recipe: &Recipe,
+        seed: u64,
+    ) -> SearchResult {
+        let recipe = *recipe;
         // A table of the recipe's size, empty: the move must not depend on
         // what was searched before, nor on the engine's own table size.
         let mut tt = Table::new(recipe.hash_mb);

@@ -38,6 +38,11 @@
 
 extern crate alloc;
 
+/// The README's Rust examples (rules and engine), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 pub mod book;
 mod engine;
 pub mod eval;

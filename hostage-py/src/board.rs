@@ -6,8 +6,8 @@
 //! error; the rules live in hostage-core.
 
 use hostage_core::{
-    game::Game, pgn::PgnResult, san::San, CastlingSide, Color, Move, Outcome, Position, Reserve,
-    Role, Square, Termination,
+    game::Game, pgn::PgnResult, san::San, text::TextOptions, uci::UciMove, CastlingSide, Color,
+    Move, Outcome, Position, Reserve, Role, Square, Termination,
 };
 use pyo3::{
     basic::CompareOp,
@@ -20,6 +20,8 @@ use pyo3::{
 use crate::{
     errors::{error, IllegalMoveError, ToPyErr},
     moves::{color, role_from_int, role_int, PyMove, PyPiece},
+    setup::PySetup,
+    squareset::PySquareSet,
 };
 
 /// How a game ended.
@@ -259,7 +261,7 @@ impl PyBoard {
         if let Some(m) = mv.full.filter(|m| pos.is_legal(m)) {
             return Ok(m);
         }
-        mv.uci.to_move(pos).map_err(|_| illegal(mv))
+        mv.uci.to_move(pos).map_err(|_| illegal(mv, pos))
     }
 
     fn from_fen(fen: Option<&str>) -> PyResult<Game> {
@@ -272,56 +274,17 @@ impl PyBoard {
     }
 
     fn render(&self) -> String {
-        let pos = self.pos();
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let row: Vec<String> = (0..8)
-                .map(|file| {
-                    let sq = Square::new(rank * 8 + file).unwrap_or(Square::A1);
-                    pos.board()
-                        .piece_at(sq)
-                        .map_or('.', |p| p.char())
-                        .to_string()
-                })
-                .collect();
-            out.push_str(&row.join(" "));
-            out.push('\n');
-        }
-        let letters = |r: &Reserve, c: Color| -> String {
-            let s: String = r
-                .iter()
-                .flat_map(|(role, n)| std::iter::repeat_n(role.of(c).char(), usize::from(n)))
-                .collect();
-            if s.is_empty() {
-                "-".to_string()
-            } else {
-                s
-            }
-        };
-        // R2: White's prison holds black men; R3: White's airfield white men.
-        out.push_str(&format!(
-            "white prison:   {}\n",
-            letters(pos.prison(Color::White), Color::Black)
-        ));
-        out.push_str(&format!(
-            "black prison:   {}\n",
-            letters(pos.prison(Color::Black), Color::White)
-        ));
-        out.push_str(&format!(
-            "white airfield: {}\n",
-            letters(pos.airfield(Color::White), Color::White)
-        ));
-        out.push_str(&format!(
-            "black airfield: {}",
-            letters(pos.airfield(Color::Black), Color::Black)
-        ));
-        out
+        self.pos().text(&TextOptions::default())
     }
 }
 
-/// The error for a move that names no legal move here (the core's `illegal_move`).
-fn illegal(mv: &PyMove) -> PyErr {
-    error::<IllegalMoveError>("illegal_move", format!("illegal move {}", mv.uci))
+/// The error for a move that names no legal move in `pos` (the core's
+/// `illegal_move`), naming the move and the position.
+fn illegal(mv: &PyMove, pos: &Position) -> PyErr {
+    error::<IllegalMoveError>(
+        "illegal_move",
+        format!("illegal move {} in {}", mv.uci, pos.fen()),
+    )
 }
 
 #[pymethods]
@@ -551,16 +514,16 @@ impl PyBoard {
 
     /// The legal move a SAN text names (lenient reading).
     fn parse_san(&self, san: &str) -> PyResult<PyMove> {
-        San::from_ascii(san.as_bytes())
-            .and_then(|s| s.to_move(self.pos()))
+        self.pos()
+            .parse_san(san)
             .map(PyMove::from_core)
             .map_err(|e| e.to_py())
     }
 
     /// The legal move a long-form text names.
     fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
-        hostage_core::uci::UciMove::from_ascii(uci.as_bytes())
-            .and_then(|u| u.to_move(self.pos()))
+        self.pos()
+            .parse_uci(uci)
             .map(PyMove::from_core)
             .map_err(|e| e.to_py())
     }
@@ -576,12 +539,8 @@ impl PyBoard {
     }
 
     /// The squares of the men giving check.
-    fn checkers(&self) -> Vec<u32> {
-        self.pos()
-            .checkers()
-            .into_iter()
-            .map(Square::index)
-            .collect()
+    fn checkers(&self) -> PySquareSet {
+        PySquareSet(self.pos().checkers())
     }
 
     /// Whether the side to move is checkmated (R11).
@@ -602,7 +561,7 @@ impl PyBoard {
     /// Whether the current position has occurred at least `count` times.
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: u32) -> bool {
-        self.game.repetition_count() >= count
+        self.game.is_repetition(count)
     }
 
     /// How many times the current position has occurred (this time included).
@@ -634,6 +593,325 @@ impl PyBoard {
     /// The Zobrist hash: equal for positions R12 counts as the same.
     fn zobrist_hash(&self) -> u64 {
         self.pos().zobrist_hash()
+    }
+
+    /// The men of `color` attacking `square` (R8: a frozen pawn attacks
+    /// nothing on its last rank).
+    fn attackers(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<PySquareSet> {
+        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
+        Ok(PySquareSet(self.pos().attackers_to(sq, c)))
+    }
+
+    /// Whether a man of `color` attacks `square` (R8 applied).
+    fn is_attacked_by(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
+        Ok(self.pos().is_attacked_by(sq, c))
+    }
+
+    /// The squares the man on `square` attacks (empty if there is none).
+    fn attacks(&self, square: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
+        Ok(PySquareSet(
+            self.pos().attacks_from(crate::moves::square(square)?),
+        ))
+    }
+
+    /// The line along which the man of `color` on `square` is pinned to its
+    /// king, or every square if it is not pinned (python-chess's `pin`).
+    fn pin(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
+        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
+        Ok(PySquareSet(self.pos().pin_mask(c, sq)))
+    }
+
+    /// Whether the man of `color` on `square` is pinned to its king.
+    fn is_pinned(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
+        Ok(self.pos().is_pinned(c, sq))
+    }
+
+    /// The men of `color` pinned to their king.
+    fn pinned(&self, color: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
+        Ok(PySquareSet(self.pos().pinned(self::color(color)?)))
+    }
+
+    /// The square of `color`'s king (always present: positions are legal).
+    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        Ok(self
+            .pos()
+            .board()
+            .king_of(self::color(color)?)
+            .map(Square::index))
+    }
+
+    /// The squares of the men of role `piece_type` and colour `color`.
+    fn pieces(
+        &self,
+        piece_type: &Bound<'_, PyAny>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<PySquareSet> {
+        let (r, c) = (crate::moves::role(piece_type)?, self::color(color)?);
+        Ok(PySquareSet(self.pos().pieces(r, c)))
+    }
+
+    /// The colour of the man on `square` (`True` for White), or `None`.
+    fn color_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
+        let sq = crate::moves::square(square)?;
+        Ok(self.pos().board().color_at(sq).map(Color::is_white))
+    }
+
+    /// The role (piece type) of the man on `square`, or `None`.
+    fn piece_type_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        let sq = crate::moves::square(square)?;
+        Ok(self.pos().board().role_at(sq).map(role_int))
+    }
+
+    /// `attackers(color, square)` as an int mask.
+    fn attackers_mask(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(self.attackers(color, square)?.0 .0)
+    }
+
+    /// `attacks(square)` as an int mask.
+    fn attacks_mask(&self, square: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(self.attacks(square)?.0 .0)
+    }
+
+    /// `pieces(piece_type, color)` as an int mask.
+    fn pieces_mask(
+        &self,
+        piece_type: &Bound<'_, PyAny>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<u64> {
+        Ok(self.pieces(piece_type, color)?.0 .0)
+    }
+
+    /// `pin(color, square)` as an int mask.
+    fn pin_mask(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(self.pin(color, square)?.0 .0)
+    }
+
+    /// `checkers()` as an int mask.
+    fn checkers_mask(&self) -> u64 {
+        self.pos().checkers().0
+    }
+
+    /// Whether an en-passant capture is legal now.
+    fn has_legal_en_passant(&self) -> bool {
+        self.pos().ep_square().is_some()
+    }
+
+    /// The legal board move from `from_square` to `to_square` (promoting to
+    /// `promotion` if given); `IllegalMoveError` if there is none.
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn find_move(
+        &self,
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyMove> {
+        let uci = UciMove::Normal {
+            from: crate::moves::square(from_square)?,
+            to: crate::moves::square(to_square)?,
+            promotion: promotion.map(crate::moves::role).transpose()?,
+        };
+        uci.to_move(self.pos())
+            .map(PyMove::from_core)
+            .map_err(|e| e.to_py())
+    }
+
+    /// Forgets the move stack; the current position becomes the root.
+    fn clear_stack(&mut self) {
+        self.game = Game::from_position(self.pos().clone());
+    }
+
+    /// Replaces the position with its mirror image (see `mirror`) and
+    /// clears the move stack.
+    fn apply_mirror(&mut self) {
+        self.game = Game::from_position(self.pos().mirror());
+    }
+
+    /// Whether the legal `move` castles king side.
+    fn is_kingside_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        let side = self.resolve(&r#move)?.castling_side();
+        Ok(side == Some(CastlingSide::KingSide))
+    }
+
+    /// Whether the legal `move` castles queen side.
+    fn is_queenside_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        let side = self.resolve(&r#move)?.castling_side();
+        Ok(side == Some(CastlingSide::QueenSide))
+    }
+
+    /// Whether the legal `move` gives check.
+    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.pos().gives_check(&self.resolve(&r#move)?))
+    }
+
+    /// Whether the legal `move` captures (en passant included).
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_capture())
+    }
+
+    /// Whether the legal `move` resets the fifty-move count (R12: capture,
+    /// pawn move, pawn drop or pawn rescued by exchange).
+    fn is_zeroing(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.pos().is_zeroing(&self.resolve(&r#move)?))
+    }
+
+    /// Whether after the legal `move` no earlier position can recur: only a
+    /// king's move while its side has a castling right (see docs/python.md).
+    fn is_irreversible(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.pos().is_irreversible(&self.resolve(&r#move)?))
+    }
+
+    /// Whether the legal `move` is an en-passant capture.
+    fn is_en_passant(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_en_passant())
+    }
+
+    /// Whether the legal `move` is castling.
+    fn is_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_castling())
+    }
+
+    /// Whether the legal `move` puts a man on the board from outside it (an
+    /// airfield drop or the drop of an exchange).
+    fn is_drop(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_drop())
+    }
+
+    /// Whether the legal `move` is an exchange (R5).
+    fn is_exchange(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
+        Ok(self.resolve(&r#move)?.is_exchange())
+    }
+
+    /// Whether the position has occurred three times: R12's automatic draw.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.game.is_threefold_repetition()
+    }
+
+    /// Whether 100 plies passed without capture, pawn move or pawn drop:
+    /// R12's automatic draw.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.game.is_fifty_moves()
+    }
+
+    /// Whether R12's automatic draw by repetition or fifty moves happened.
+    fn can_claim_draw(&self) -> bool {
+        self.game.can_claim_draw()
+    }
+
+    /// Whether the position has occurred five times.
+    fn is_fivefold_repetition(&self) -> bool {
+        self.game.is_fivefold_repetition()
+    }
+
+    /// Whether 150 plies passed without capture, pawn move or pawn drop.
+    fn is_seventyfive_moves(&self) -> bool {
+        self.game.is_seventyfive_moves()
+    }
+
+    /// The piece placement field of the FEN, without the reserves.
+    fn board_fen(&self) -> String {
+        self.pos().board_fen()
+    }
+
+    /// The board in figurines (python-chess's signature), then the prisons
+    /// and airfields.
+    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = '⭘', orientation = true))]
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: char,
+        orientation: bool,
+    ) -> String {
+        self.pos().text(&TextOptions {
+            unicode: true,
+            borders,
+            invert_color,
+            empty_square,
+            orientation: Color::from_white(orientation),
+            reserves: true,
+        })
+    }
+
+    /// Long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `N*c7`).
+    fn lan(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        Ok(self.pos().lan(&self.resolve(&r#move)?))
+    }
+
+    /// The moves as numbered SAN from the current position (`1. e4 e5`).
+    fn variation_san(&self, variation: Vec<PyRef<'_, PyMove>>) -> PyResult<String> {
+        let moves: Vec<UciMove> = variation.iter().map(|m| m.uci).collect();
+        self.pos().variation_san_uci(&moves).map_err(|e| e.to_py())
+    }
+
+    /// The colour-swapped mirror image (ranks flipped, prisons and airfields
+    /// swapped between the sides), with an empty move stack.
+    fn mirror(&self) -> PyBoard {
+        PyBoard {
+            game: Game::from_position(self.pos().mirror()),
+        }
+    }
+
+    /// Puts `piece` on `square` (or empties it for `None`) if the result is
+    /// a legal position, and clears the move stack; else raises
+    /// `PositionError` (naming the FEN) and changes nothing. For edits that
+    /// pass through illegal positions, use a `Setup`.
+    fn set_piece_at(&mut self, square: &Bound<'_, PyAny>, piece: Option<PyPiece>) -> PyResult<()> {
+        let sq = crate::moves::square(square)?;
+        let pos = self
+            .pos()
+            .edited(|s| match piece {
+                Some(PyPiece(p)) => s.board.set_piece_at(sq, p),
+                None => {
+                    s.board.remove_piece_at(sq);
+                }
+            })
+            .map_err(|e| e.to_py())?;
+        self.game = Game::from_position(pos);
+        Ok(())
+    }
+
+    /// Empties `square` and returns the man that stood there, if the result
+    /// is a legal position (the move stack is cleared); else raises
+    /// `PositionError` and changes nothing.
+    fn remove_piece_at(&mut self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
+        let sq = crate::moves::square(square)?;
+        let removed = self.pos().board().piece_at(sq).map(PyPiece);
+        let pos = self
+            .pos()
+            .edited(|s| {
+                s.board.remove_piece_at(sq);
+            })
+            .map_err(|e| e.to_py())?;
+        self.game = Game::from_position(pos);
+        Ok(removed)
+    }
+
+    /// Always `True`: a `Board` holds only legal positions (see `Setup`).
+    fn is_valid(&self) -> bool {
+        true
+    }
+
+    /// The current position as an editable `Setup`.
+    fn setup(&self) -> PySetup {
+        PySetup(self.pos().to_setup())
+    }
+
+    /// Equal when the current positions are (board, reserves, turn,
+    /// castling state, en passant and clocks; not the move stack).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyBoard>()
+            .is_ok_and(|o| o.borrow().pos() == self.pos())
     }
 
     fn __repr__(&self) -> String {

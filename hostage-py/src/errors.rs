@@ -82,8 +82,8 @@ pub trait ToPyErr {
 impl ToPyErr for CoreFenError {
     fn to_py(&self) -> PyErr {
         match self {
-            CoreFenError::Parse(_) => error::<FenError>(self.code(), self.to_string()),
-            CoreFenError::Position(_) => error::<PositionError>(self.code(), self.to_string()),
+            CoreFenError::Parse { .. } => error::<FenError>(self.code(), self.to_string()),
+            CoreFenError::Position { .. } => error::<PositionError>(self.code(), self.to_string()),
         }
     }
 }
@@ -93,8 +93,8 @@ impl ToPyErr for SanError {
         let message = self.to_string();
         match self {
             SanError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            SanError::Illegal => error::<IllegalMoveError>(self.code(), message),
-            SanError::Ambiguous => error::<AmbiguousMoveError>(self.code(), message),
+            SanError::Illegal { .. } => error::<IllegalMoveError>(self.code(), message),
+            SanError::Ambiguous { .. } => error::<AmbiguousMoveError>(self.code(), message),
         }
     }
 }
@@ -104,7 +104,7 @@ impl ToPyErr for UciError {
         let message = self.to_string();
         match self {
             UciError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            UciError::Illegal => error::<IllegalMoveError>(self.code(), message),
+            UciError::Illegal { .. } => error::<IllegalMoveError>(self.code(), message),
         }
     }
 }
@@ -112,7 +112,9 @@ impl ToPyErr for UciError {
 impl ToPyErr for GameError {
     fn to_py(&self) -> PyErr {
         match self {
-            GameError::IllegalMove(_) => error::<IllegalMoveError>(self.code(), self.to_string()),
+            GameError::IllegalMove { .. } => {
+                error::<IllegalMoveError>(self.code(), self.to_string())
+            }
             GameError::San(e) => e.to_py(),
             GameError::Uci(e) => e.to_py(),
         }

@@ -11,6 +11,8 @@ mod errors;
 mod moves;
 mod pgn;
 mod puzzles;
+mod setup;
+mod squareset;
 mod svg;
 
 use pyo3::prelude::*;
@@ -48,6 +50,8 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoveKind>()?;
     m.add_class::<moves::PyPiece>()?;
+    m.add_class::<setup::PySetup>()?;
+    m.add_class::<squareset::PySquareSet>()?;
     m.add_class::<pgn::PyPgnGame>()?;
     m.add_class::<pgn::PyPgnReader>()?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

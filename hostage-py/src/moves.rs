@@ -40,7 +40,10 @@ pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
 }
 
 fn square_error(obj: &Bound<'_, PyAny>) -> PyErr {
-    error::<SquareError>("invalid_square", format!("invalid square index: {obj}"))
+    error::<SquareError>(
+        "invalid_square",
+        format!("invalid square index: {}", named(obj)),
+    )
 }
 
 /// A role from a Python int (1 = pawn ... 6 = king), as python-chess numbers them.
@@ -65,8 +68,15 @@ pub fn role_from_int(n: i64) -> Option<Role> {
 
 fn role_error(obj: &Bound<'_, PyAny>) -> PyErr {
     PyValueError::new_err(format!(
-        "invalid role (piece type) {obj}: expected 1 (PAWN) to 6 (KING)"
+        "invalid role (piece type) {}: expected 1 (PAWN) to 6 (KING)",
+        named(obj)
     ))
+}
+
+/// `obj` as it prints, shortened as the core shortens the input its errors
+/// name (a huge int or string is never echoed whole).
+pub fn named(obj: &Bound<'_, PyAny>) -> hostage_core::Excerpt {
+    hostage_core::Excerpt::new(obj.to_string().as_bytes())
 }
 
 /// The Python number of a role.
@@ -364,7 +374,8 @@ impl PyPiece {
         match (chars.next().and_then(Piece::from_char), chars.next()) {
             (Some(p), None) => Ok(PyPiece(p)),
             _ => Err(PyValueError::new_err(format!(
-                "invalid piece symbol {symbol:?}"
+                "invalid piece symbol {}",
+                hostage_core::Excerpt::new(symbol.as_bytes())
             ))),
         }
     }

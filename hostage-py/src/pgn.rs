@@ -63,8 +63,10 @@ impl PyPgnGame {
 
     #[setter]
     fn set_result(&mut self, result: &str) -> PyResult<()> {
-        self.inner.result = PgnResult::from_token(result)
-            .ok_or_else(|| PyValueError::new_err(format!("invalid result {result:?}")))?;
+        self.inner.result = PgnResult::from_token(result).ok_or_else(|| {
+            let given = hostage_core::Excerpt::new(result.as_bytes());
+            PyValueError::new_err(format!("invalid result {given}"))
+        })?;
         Ok(())
     }
 

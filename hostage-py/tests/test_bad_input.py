@@ -182,3 +182,77 @@ def test_unescape_forms() -> None:
     for bad in (r"\q", r"\x80", r"\x+1"):
         with pytest.raises(ValueError):
             unescape(bad)
+
+
+POSITION_CODES = {
+    "missing_king",
+    "too_many_kings",
+    "king_in_reserve",
+    "pawn_on_backrank",
+    "too_many_men",
+    "opposite_check",
+    "invalid_castling",
+    "invalid_ep_square",
+}
+PRINTABLE = re.compile(r"[\x20-\x7e]{1,60}")
+
+
+def assert_named(error: BaseException, text: str) -> None:
+    """The message names a short printable input whole (quoted) and stays
+    short for a long one."""
+    message = str(error)
+    assert len(message) < 600, f"message of {len(message)} characters"
+    # Quotes and backslashes are escaped in messages: such input is skipped.
+    if PRINTABLE.fullmatch(text) and not {"'", '"', "\\"} & set(text):
+        if text.strip() == text:
+            assert f"'{text}'" in message, message
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"line{c.line}-{c.kind}" for c in CASES])
+def test_bad_input_new_entry_points(case: Case) -> None:
+    """Setup(fen), Setup.board(), variation_san and the move questions meet
+    the corpus like the older entry points, and every message names its
+    input (with the position's FEN for an illegal move)."""
+    if case.kind == "fen":
+        if case.expected == "ok":
+            assert hostage.Setup(case.text).board() == hostage.Board(case.text)
+        elif case.expected in POSITION_CODES:
+            setup = hostage.Setup(case.text)
+            assert setup.status() == case.expected and not setup.is_valid()
+            check_raises(case.expected, setup.board)
+        else:
+            check_raises(case.expected, hostage.Setup, case.text)
+            with pytest.raises(hostage.FenError) as info:
+                hostage.Board(case.text)
+            assert_named(info.value, case.text)
+        return
+    if case.kind not in ("san", "uci"):
+        return
+    board = hostage.Board(None if case.position == "-" else case.position)
+    before = state(board)
+    if case.kind == "san":
+        try:
+            board.push_san(case.text)
+        except hostage.HostageError as error:
+            assert_named(error, case.text)
+            if not case.expected.startswith("invalid"):
+                assert board.fen() in str(error)
+        else:
+            board.pop()
+    else:
+        try:
+            move = hostage.Move.from_uci(case.text)
+        except hostage.InvalidMoveError as error:
+            assert_named(error, case.text)
+            assert case.expected == "invalid_uci"
+        else:
+            if case.expected == "ok":
+                assert board.variation_san([move])
+                assert board.lan(move) and isinstance(board.gives_check(move), bool)
+            else:
+                check_raises(case.expected, board.variation_san, [move])
+                with pytest.raises(hostage.IllegalMoveError) as illegal:
+                    board.gives_check(move)
+                assert illegal.value.code == "illegal_move"
+                assert board.fen() in str(illegal.value)
+    assert state(board) == before

@@ -182,6 +182,23 @@ CALLS: list[tuple[str, Callable[[hostage.Board, Any], object]]] = [
     ("reserve.get", lambda b, x: b.prison(True).get(x)),
     ("reserve.count", lambda b, x: b.prison(True).count(x)),
     ("Outcome", lambda _b, x: hostage.Outcome(x, x)),
+    ("attackers", lambda b, x: b.attackers(x, x)),
+    ("is_attacked_by", lambda b, x: b.is_attacked_by(True, x)),
+    ("attacks", lambda b, x: b.attacks(x)),
+    ("pin", lambda b, x: b.pin(x, x)),
+    ("pieces", lambda b, x: b.pieces(x, True)),
+    ("king", lambda b, x: b.king(x)),
+    ("gives_check", lambda b, x: b.gives_check(x)),
+    ("is_capture", lambda b, x: b.is_capture(x)),
+    ("lan", lambda b, x: b.lan(x)),
+    ("variation_san", lambda b, x: b.variation_san(x)),
+    ("variation_san[]", lambda b, x: b.variation_san([x])),
+    ("find_move", lambda b, x: b.find_move(x, x)),
+    ("unicode", lambda b, x: b.unicode(empty_square=x)),
+    ("SquareSet", lambda _b, x: hostage.SquareSet(x)),
+    ("Setup", lambda _b, x: hostage.Setup(x)),
+    ("Setup.set_piece_at", lambda _b, x: hostage.Setup().set_piece_at(x, x)),
+    ("Setup.set_prison", lambda _b, x: hostage.Setup().set_prison(True, x)),
 ]
 
 

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 
 import { hostage, rng, VECTORS } from './helpers.mjs';
 
-const { Board, isHostageError, isValidFen } = hostage;
+const { Board, Setup, isHostageError, isValidFen } = hostage;
 
 const ESC = /\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\/g;
 
@@ -163,6 +163,14 @@ test('random junk into every parsing entry point: only Errors with a code', () =
       () => board.isLegal(text),
       () => board.svg({ lastMove: text, arrows: [{ from: text, to: 'e4', color: text }] }),
       () => board.svg({ marks: [{ square: 'e4', color: text }] }),
+      () => new Setup(text),
+      () => board.attackers(text),
+      () => board.isAttacked(text, 'w'),
+      () => board.pinLine(text),
+      () => board.lan(text),
+      () => board.givesCheck(text),
+      () => board.variationSan([text]),
+      () => board.setup().put({ color: 'w', role: 'queen' }, text),
     ];
     for (const push of ['push', 'pushSan', 'pushUci']) {
       calls.push(() => {

@@ -1,6 +1,6 @@
 // Type-checked with `tsc --strict --noEmit` (js-tests/tsconfig.json) against
 // the built package's declarations: the unions narrow as a user expects.
-import { Board, courseData, isHostageError } from 'hostage-chess';
+import { Board, Setup, courseData, isHostageError } from 'hostage-chess';
 import type {
   Color, Course, CourseTask, ErrorCode, Move, Outcome, Reserve, Role, Square, SvgOptions,
 } from 'hostage-chess';
@@ -55,4 +55,18 @@ const task: CourseTask = course.lessons[0].tasks[0];
 const answers: string[] = task.kind === 'find_move' ? task.answers ?? [] : [];
 console.log(image.length, new Board(task.fen).fen(), answers);
 console.log(count, winner, dests.size, hash, board.pgn({ White: 'A' }), Board.fromPgn(board.pgn()).fen());
+// Analysis queries, text and editing.
+const attackers: Square[] = board.attackers('e4', 'w').concat(board.attacks('g1'), board.pinned());
+const line: Square[] | null = board.pinLine('e2');
+const king: Square = board.king('b');
+const knights: Square[] = board.findPiece({ color: 'w', role: 'knight' });
+const checks: boolean = board.givesCheck(moves[0]) || board.isCapture('e4') || board.isDrop(moves[0]);
+const text: string = board.ascii() + board.unicode() + board.toString() + board.boardFen() + board.lan(moves[0]);
+const variation: string = board.variationSan([moves[0], 'e2e4']);
+const editor: Setup = board.setup();
+editor.put({ color: 'w', role: 'queen' }, 'd4');
+editor.setPrison('b', { pawn: 1 });
+const status: ErrorCode | null = editor.status();
+const same: boolean = Board.fromSetup(new Setup()).equals(board.mirror()) || editor.isValid();
+console.log(attackers, line, king, knights, checks, text, variation, status, same, editor.turn());
 board.free();

@@ -126,3 +126,56 @@ pub(crate) fn move_arg(value: &JsValue) -> Result<MoveArg, JsValue> {
         "move must be a string (SAN or UCI) or a move object with a `uci` field",
     ))
 }
+
+/// A colour argument: `'w'` or `'b'`.
+pub(crate) fn color_arg(value: &JsValue) -> Result<Color, JsValue> {
+    match value.as_string().as_deref() {
+        Some("w") => Ok(Color::White),
+        Some("b") => Ok(Color::Black),
+        _ => Err(type_error("color must be 'w' or 'b'")),
+    }
+}
+
+/// A role argument: `'pawn'` ... `'king'`.
+pub(crate) fn role_arg(value: &JsValue) -> Result<Role, JsValue> {
+    let name = value.as_string();
+    Role::ALL
+        .into_iter()
+        .find(|r| name.as_deref() == Some(r.name()))
+        .ok_or_else(|| {
+            type_error("role must be 'pawn', 'knight', 'bishop', 'rook', 'queen' or 'king'")
+        })
+}
+
+/// A `{ color, role }` argument.
+pub(crate) fn piece_arg(value: &JsValue) -> Result<Piece, JsValue> {
+    if !value.is_object() {
+        return Err(type_error("piece must be an object { color, role }"));
+    }
+    let field = |key: &str| Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    Ok(Piece {
+        color: color_arg(&field("color"))?,
+        role: role_arg(&field("role"))?,
+    })
+}
+
+/// A `{ queen?, rook?, bishop?, knight?, pawn? }` argument of counts
+/// (missing roles count 0).
+pub(crate) fn reserve_arg(value: &JsValue) -> Result<Reserve, JsValue> {
+    if !value.is_object() {
+        return Err(type_error("reserve must be an object of counts by role"));
+    }
+    let mut out = Reserve::EMPTY;
+    for role in Role::HOSTAGES {
+        let n = Reflect::get(value, &role.name().into()).unwrap_or(JsValue::UNDEFINED);
+        if n.is_undefined() {
+            continue;
+        }
+        let count = n
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=16.0).contains(n))
+            .ok_or_else(|| type_error("a reserve count must be an integer from 0 to 16"))?;
+        out.set(role, count as u8);
+    }
+    Ok(out)
+}

@@ -39,8 +39,8 @@ pub(crate) trait Throw {
 impl Throw for FenError {
     fn throw(&self) -> JsValue {
         let name = match self {
-            FenError::Parse(_) => "FenError",
-            FenError::Position(_) => "PositionError",
+            FenError::Parse { .. } => "FenError",
+            FenError::Position { .. } => "PositionError",
         };
         error(name, self.code(), self)
     }
@@ -50,8 +50,8 @@ impl Throw for SanError {
     fn throw(&self) -> JsValue {
         let name = match self {
             SanError::Syntax { .. } => "InvalidMoveError",
-            SanError::Illegal => "IllegalMoveError",
-            SanError::Ambiguous => "AmbiguousMoveError",
+            SanError::Illegal { .. } => "IllegalMoveError",
+            SanError::Ambiguous { .. } => "AmbiguousMoveError",
         };
         error(name, self.code(), self)
     }
@@ -61,7 +61,7 @@ impl Throw for UciError {
     fn throw(&self) -> JsValue {
         let name = match self {
             UciError::Syntax { .. } => "InvalidMoveError",
-            UciError::Illegal => "IllegalMoveError",
+            UciError::Illegal { .. } => "IllegalMoveError",
         };
         error(name, self.code(), self)
     }
@@ -70,7 +70,7 @@ impl Throw for UciError {
 impl Throw for GameError {
     fn throw(&self) -> JsValue {
         match self {
-            GameError::IllegalMove(_) => error("IllegalMoveError", self.code(), self),
+            GameError::IllegalMove { .. } => error("IllegalMoveError", self.code(), self),
             GameError::San(e) => e.throw(),
             GameError::Uci(e) => e.throw(),
         }

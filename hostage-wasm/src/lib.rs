@@ -14,12 +14,12 @@ mod convert;
 mod engine;
 mod errors;
 mod puzzles;
+mod query;
+mod setup;
 mod svg;
 mod types;
 
-use hostage_core::{
-    game::Game, pgn::PgnGame, san::San, uci::UciMove, Bitboard, CastlingSide, Move, Position, Role,
-};
+use hostage_core::{game::Game, pgn::PgnGame, Bitboard, CastlingSide, Move, Position, Role};
 use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
 
@@ -45,9 +45,7 @@ impl JsBoard {
     fn parse(&self, value: &JsValue) -> Result<Move, JsValue> {
         match move_arg(value)? {
             MoveArg::Text(text) => self.pos().parse_move(&text).map_err(|e| e.throw()),
-            MoveArg::Uci(text) => UciMove::from_ascii(text.as_bytes())
-                .and_then(|u| u.to_move(self.pos()))
-                .map_err(|e| e.throw()),
+            MoveArg::Uci(text) => self.pos().parse_uci(&text).map_err(|e| e.throw()),
         }
     }
 
@@ -86,6 +84,23 @@ impl JsBoard {
         Ok(JsBoard {
             game: record.mainline_game(),
         })
+    }
+
+    /// Replaces the game with the position of `fen` and no history
+    /// (chess.js's `load`); on error the board is unchanged.
+    pub fn load(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: &JsValue,
+    ) -> Result<(), JsValue> {
+        let text = string_arg(fen, "fen")?;
+        let pos = Position::from_fen(&text).map_err(|e| e.throw())?;
+        self.game = Game::from_position(pos);
+        Ok(())
+    }
+
+    /// Back to the start position with no history (chess.js's `reset`).
+    pub fn reset(&mut self) {
+        self.game = Game::new();
     }
 
     /// A copy of this board, history included.
@@ -223,9 +238,7 @@ impl JsBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] san: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = string_arg(san, "san")?;
-        let m = San::from_ascii(text.as_bytes())
-            .and_then(|s| s.to_move(self.pos()))
-            .map_err(|e| e.throw())?;
+        let m = self.pos().parse_san(&text).map_err(|e| e.throw())?;
         self.play(m)
     }
 
@@ -236,9 +249,7 @@ impl JsBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] uci: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = string_arg(uci, "uci")?;
-        let m = UciMove::from_ascii(text.as_bytes())
-            .and_then(|u| u.to_move(self.pos()))
-            .map_err(|e| e.throw())?;
+        let m = self.pos().parse_uci(&text).map_err(|e| e.throw())?;
         self.play(m)
     }
 

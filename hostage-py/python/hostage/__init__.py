@@ -14,10 +14,8 @@ squares are ints 0..63 (``A1 = 0``, ``H8 = 63``), roles (piece types) are
 ints ``PAWN = 1`` .. ``KING = 6``. See docs/python.md.
 """
 
-from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Mapping as _Mapping
+from typing import Final as _Final
 
 from hostage._hostage import (
     AmbiguousMoveError,
@@ -34,7 +32,9 @@ from hostage._hostage import (
     Piece,
     PositionError,
     Reserve,
+    Setup,
     SquareError,
+    SquareSet,
     Termination,
     __version__,
     parse_square,
@@ -48,23 +48,23 @@ PieceType = int
 Square = int
 """A square: ``A1`` (0) .. ``H8`` (63)."""
 
-WHITE: Final = True
-BLACK: Final = False
-COLORS: Final = [WHITE, BLACK]
-COLOR_NAMES: Final = ["black", "white"]
+WHITE: _Final = True
+BLACK: _Final = False
+COLORS: _Final = [WHITE, BLACK]
+COLOR_NAMES: _Final = ["black", "white"]
 
-PAWN: Final = 1
-KNIGHT: Final = 2
-BISHOP: Final = 3
-ROOK: Final = 4
-QUEEN: Final = 5
-KING: Final = 6
-PIECE_TYPES: Final = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-PIECE_SYMBOLS: Final = [None, "p", "n", "b", "r", "q", "k"]
-PIECE_NAMES: Final = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+PAWN: _Final = 1
+KNIGHT: _Final = 2
+BISHOP: _Final = 3
+ROOK: _Final = 4
+QUEEN: _Final = 5
+KING: _Final = 6
+PIECE_TYPES: _Final = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS: _Final = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES: _Final = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
-FILE_NAMES: Final = ["a", "b", "c", "d", "e", "f", "g", "h"]
-RANK_NAMES: Final = ["1", "2", "3", "4", "5", "6", "7", "8"]
+FILE_NAMES: _Final = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES: _Final = ["1", "2", "3", "4", "5", "6", "7", "8"]
 
 A1, B1, C1, D1, E1, F1, G1, H1 = 0, 1, 2, 3, 4, 5, 6, 7
 A2, B2, C2, D2, E2, F2, G2, H2 = 8, 9, 10, 11, 12, 13, 14, 15
@@ -75,10 +75,10 @@ A6, B6, C6, D6, E6, F6, G6, H6 = 40, 41, 42, 43, 44, 45, 46, 47
 A7, B7, C7, D7, E7, F7, G7, H7 = 48, 49, 50, 51, 52, 53, 54, 55
 A8, B8, C8, D8, E8, F8, G8, H8 = 56, 57, 58, 59, 60, 61, 62, 63
 
-SQUARES: Final = list(range(64))
-SQUARE_NAMES: Final = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+SQUARES: _Final = list(range(64))
+SQUARE_NAMES: _Final = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 
-STARTING_FEN: Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+STARTING_FEN: _Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 """The start position in Hostage FEN (empty prisons and airfields: ``[]``)."""
 
 
@@ -114,7 +114,7 @@ def piece_name(piece_type: int) -> str:
 
 
 # A prison or an airfield is a read-only mapping role -> count.
-Mapping.register(Reserve)
+_Mapping.register(Reserve)
 
 __all__ = [
     "A1",
@@ -215,8 +215,10 @@ __all__ = [
     "PieceType",
     "PositionError",
     "Reserve",
+    "Setup",
     "Square",
     "SquareError",
+    "SquareSet",
     "Termination",
     "__version__",
     "parse_square",

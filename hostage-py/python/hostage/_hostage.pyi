@@ -1,6 +1,6 @@
 """The native module of hostage (Rust, pyo3). Import from ``hostage``."""
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, final
 
 from typing_extensions import TypeAlias
@@ -28,7 +28,9 @@ __all__ = [
     "PositionError",
     "PuzzleError",
     "Reserve",
+    "Setup",
     "SquareError",
+    "SquareSet",
     "Termination",
     "__version__",
     "course_json",
@@ -357,7 +359,7 @@ class Board:
         """Whether the side to move is in check (a frozen pawn never checks, R8)."""
     def is_pseudo_check(self) -> bool:
         """Whether the king to move is attacked only by a frozen pawn (R8a)."""
-    def checkers(self) -> list[int]:
+    def checkers(self) -> SquareSet:
         """The squares of the men giving check."""
     def is_checkmate(self) -> bool:
         """Whether the side to move is checkmated (R11)."""
@@ -379,6 +381,113 @@ class Board:
         """The number of legal move sequences of ``depth`` plies."""
     def zobrist_hash(self) -> int:
         """A 64-bit hash, equal for positions that R12 counts as the same."""
+    def attackers(self, color: bool, square: int) -> SquareSet:
+        """The men of ``color`` attacking ``square`` (R8: a frozen pawn attacks
+        nothing on its last rank; a pinned man still attacks)."""
+    def is_attacked_by(self, color: bool, square: int) -> bool:
+        """Whether a man of ``color`` attacks ``square`` (R8 applied)."""
+    def attacks(self, square: int) -> SquareSet:
+        """The squares the man on ``square`` attacks (empty if there is none)."""
+    def pin(self, color: bool, square: int) -> SquareSet:
+        """The line along which the man of ``color`` on ``square`` is pinned to
+        its king (king to pinner, the whole line), or every square if not pinned."""
+    def is_pinned(self, color: bool, square: int) -> bool:
+        """Whether the man of ``color`` on ``square`` is pinned to its king."""
+    def pinned(self, color: bool) -> SquareSet:
+        """The men of ``color`` pinned to their king."""
+    def king(self, color: bool) -> int | None:
+        """The square of ``color``'s king (never ``None`` on a legal position)."""
+    def pieces(self, piece_type: int, color: bool) -> SquareSet:
+        """The squares of the men of role ``piece_type`` and colour ``color``."""
+    def color_at(self, square: int) -> bool | None:
+        """The colour of the man on ``square`` (``True`` for White), or ``None``."""
+    def piece_type_at(self, square: int) -> int | None:
+        """The role of the man on ``square``, or ``None``."""
+    def attackers_mask(self, color: bool, square: int) -> int:
+        """``attackers(color, square)`` as an int mask."""
+    def attacks_mask(self, square: int) -> int:
+        """``attacks(square)`` as an int mask."""
+    def pieces_mask(self, piece_type: int, color: bool) -> int:
+        """``pieces(piece_type, color)`` as an int mask."""
+    def pin_mask(self, color: bool, square: int) -> int:
+        """``pin(color, square)`` as an int mask."""
+    def checkers_mask(self) -> int:
+        """``checkers()`` as an int mask."""
+    def has_legal_en_passant(self) -> bool:
+        """Whether an en-passant capture is legal now."""
+    def find_move(self, from_square: int, to_square: int, promotion: int | None = None) -> Move:
+        """The legal board move from ``from_square`` to ``to_square``;
+        ``IllegalMoveError`` if there is none."""
+    def clear_stack(self) -> None:
+        """Forgets the move stack; the current position becomes the root."""
+    def apply_mirror(self) -> None:
+        """Replaces the position with its mirror image and clears the move stack."""
+    def is_kingside_castling(self, move: Move) -> bool:
+        """Whether the legal ``move`` castles king side."""
+    def is_queenside_castling(self, move: Move) -> bool:
+        """Whether the legal ``move`` castles queen side."""
+    def gives_check(self, move: Move) -> bool:
+        """Whether the legal ``move`` gives check (``IllegalMoveError`` if not legal)."""
+    def is_capture(self, move: Move) -> bool:
+        """Whether the legal ``move`` captures (en passant included)."""
+    def is_zeroing(self, move: Move) -> bool:
+        """Whether the legal ``move`` resets the fifty-move count (R12): a capture,
+        a pawn move, or a pawn put on the board by a drop or an exchange."""
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether no earlier position can recur after the legal ``move``: in
+        Hostage Chess only a king's move while its side has a castling right."""
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether the legal ``move`` is an en-passant capture."""
+    def is_castling(self, move: Move) -> bool:
+        """Whether the legal ``move`` is castling."""
+    def is_drop(self, move: Move) -> bool:
+        """Whether the legal ``move`` puts a man on the board from outside it
+        (an airfield drop or the drop of an exchange)."""
+    def is_exchange(self, move: Move) -> bool:
+        """Whether the legal ``move`` is an exchange (R5)."""
+    def can_claim_threefold_repetition(self) -> bool:
+        """Whether the position has occurred three times: R12's automatic draw."""
+    def can_claim_fifty_moves(self) -> bool:
+        """Whether 100 plies passed without capture, pawn move or pawn drop (R12)."""
+    def can_claim_draw(self) -> bool:
+        """Whether R12's automatic draw by repetition or fifty moves happened."""
+    def is_fivefold_repetition(self) -> bool:
+        """Whether the position has occurred five times."""
+    def is_seventyfive_moves(self) -> bool:
+        """Whether 150 plies passed without capture, pawn move or pawn drop."""
+    def board_fen(self) -> str:
+        """The piece placement field of the FEN, without the reserves."""
+    def unicode(
+        self,
+        *,
+        invert_color: bool = False,
+        borders: bool = False,
+        empty_square: str = "⭘",
+        orientation: bool = True,
+    ) -> str:
+        """The board in figurines, then both prisons and airfields."""
+    def lan(self, move: Move) -> str:
+        """Long algebraic notation of a legal move (``Ng1-f3``, ``e4xd5``, ``N*c7``)."""
+    def variation_san(self, variation: Sequence[Move]) -> str:
+        """The moves as numbered SAN from the current position (``1. e4 e5``);
+        ``IllegalMoveError`` naming the first illegal move and its position."""
+    def mirror(self) -> Board:
+        """The colour-swapped mirror image (ranks flipped, prisons and airfields
+        swapped between the sides, castling rights swapped), empty move stack."""
+    def set_piece_at(self, square: int, piece: Piece | None) -> None:
+        """Puts ``piece`` on ``square`` (``None`` empties it) if the result is a legal
+        position, clearing the move stack; else ``PositionError``, board unchanged."""
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Empties ``square`` (returning its man) if the result is a legal position,
+        clearing the move stack; else ``PositionError``, board unchanged."""
+    def is_valid(self) -> bool:
+        """Always ``True``: a ``Board`` holds only legal positions (see ``Setup``)."""
+    def setup(self) -> Setup:
+        """The current position as an editable ``Setup``."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when the current positions are (not the move stacks)."""
+    def __ne__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     def _repr_svg_(self) -> str:
         """The position as SVG with the last move highlighted (Jupyter shows it);
         ``hostage.svg.board`` takes options."""
@@ -386,6 +495,117 @@ class Board:
     def __deepcopy__(self, memo: Any, /) -> Board: ...
     def __reduce__(self) -> tuple[Any, tuple[str], list[str]]: ...
     def __setstate__(self, state: list[str], /) -> None: ...
+
+@final
+class SquareSet:
+    """A set of squares (python-chess's ``SquareSet``): iteration in ascending
+    order, ``len``, ``in``, ``|``, ``&``, ``^``, ``-``, ``~``, ``int()``. Compares
+    equal to any int mask or iterable of the same squares."""
+
+    def __new__(cls, squares: int | Iterable[int] | None = None) -> SquareSet: ...
+    @property
+    def mask(self) -> int:
+        """The set as a 64-bit int (bit ``n`` for square ``n``)."""
+    def __int__(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, square: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __reversed__(self) -> list[int]: ...
+    def tolist(self) -> list[int]:
+        """The squares, ascending."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __or__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __ror__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __and__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __rand__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __xor__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __rxor__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __sub__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __rsub__(self, other: SquareSet | int | Iterable[int], /) -> SquareSet: ...
+    def __invert__(self) -> SquareSet: ...
+    def issubset(self, other: SquareSet | int | Iterable[int]) -> bool:
+        """Whether every square of this set is in ``other``."""
+    def issuperset(self, other: SquareSet | int | Iterable[int]) -> bool:
+        """Whether every square of ``other`` is in this set."""
+    def isdisjoint(self, other: SquareSet | int | Iterable[int]) -> bool:
+        """Whether the sets share no square."""
+    def union(self, other: SquareSet | int | Iterable[int]) -> SquareSet:
+        """The union (``|``)."""
+    def intersection(self, other: SquareSet | int | Iterable[int]) -> SquareSet:
+        """The intersection (``&``)."""
+    def difference(self, other: SquareSet | int | Iterable[int]) -> SquareSet:
+        """The difference (``-``)."""
+    def symmetric_difference(self, other: SquareSet | int | Iterable[int]) -> SquareSet:
+        """The symmetric difference (``^``)."""
+    def copy(self) -> SquareSet:
+        """The same set (sets are immutable)."""
+    def mirror(self) -> SquareSet:
+        """The set with ranks flipped."""
+    @staticmethod
+    def from_square(square: int) -> SquareSet:
+        """The set of one square."""
+    @staticmethod
+    def ray(a: int, b: int) -> SquareSet:
+        """The whole rank, file or diagonal through ``a`` and ``b`` (empty if none)."""
+    @staticmethod
+    def between(a: int, b: int) -> SquareSet:
+        """The squares strictly between ``a`` and ``b`` on a line (empty if none)."""
+    def __reduce__(self) -> tuple[Any, tuple[int]]: ...
+
+@final
+class Setup:
+    """An editable position that need not be legal: what a board editor works
+    on. ``Setup(fen)`` reads a Hostage FEN without validating it (``FenError``
+    if malformed); ``board()`` validates (``PositionError`` naming the FEN)."""
+
+    def __new__(cls, fen: str | None = None) -> Setup: ...
+    @classmethod
+    def empty(cls) -> Setup:
+        """An empty board and reserves, White to move."""
+    def fen(self) -> str:
+        """The Hostage FEN of the setup, written even if it is not legal."""
+    def piece_at(self, square: int) -> Piece | None:
+        """The man on ``square``, or ``None``."""
+    def piece_map(self) -> dict[int, Piece]:
+        """Every man on the board, by square."""
+    def set_piece_at(self, square: int, piece: Piece | None) -> None:
+        """Puts ``piece`` on ``square`` (replacing what stood there); ``None`` empties it."""
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Empties ``square`` and returns the man that stood there, if any."""
+    def clear(self) -> None:
+        """Empties the board and the reserves; White to move, clocks ``0 1``."""
+    def prison(self, color: bool) -> Reserve:
+        """``color``'s prison (the enemy men it holds)."""
+    def airfield(self, color: bool) -> Reserve:
+        """``color``'s airfield (its own men released by the opponent)."""
+    def set_prison(self, color: bool, counts: Mapping[int, int]) -> None:
+        """Replaces ``color``'s prison with ``counts`` (role -> count)."""
+    def set_airfield(self, color: bool, counts: Mapping[int, int]) -> None:
+        """Replaces ``color``'s airfield with ``counts`` (role -> count)."""
+    @property
+    def turn(self) -> bool:
+        """The side to move (``True`` for White); settable."""
+    @turn.setter
+    def turn(self, value: bool) -> None: ...
+    def clean_castling_rights(self) -> None:
+        """Drops castling state the board no longer supports (R9)."""
+    def mirror(self) -> Setup:
+        """The colour-swapped mirror image (see ``Board.mirror``)."""
+    def status(self) -> str | None:
+        """``None`` for a legal position, else the ``PositionError`` code."""
+    def is_valid(self) -> bool:
+        """Whether the setup is a legal position."""
+    def board(self) -> Board:
+        """The position as a ``Board`` (``PositionError`` naming the FEN if illegal)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __copy__(self) -> Setup: ...
+    def __deepcopy__(self, memo: Any, /) -> Setup: ...
+    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
 
 @final
 class Game:

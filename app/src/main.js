@@ -1,0 +1,52 @@
+// The app's entry: loads the package, builds the four modes and switches
+// between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse).
+// A shared game link (?game=<id>, docs/protocol.md) opens Play online.
+import { errorText } from './pkg.js';
+
+const MODES = {
+  play: () => import('./play.js'),
+  learn: () => import('./learn.js'),
+  puzzles: () => import('./puzzles.js'),
+  analyse: () => import('./analyse.js'),
+};
+const mounted = new Map();
+const main = document.getElementById('main');
+
+async function show(name) {
+  if (!(name in MODES)) name = 'play';
+  for (const a of document.querySelectorAll('nav [data-mode]')) {
+    if (a.dataset.mode === name) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (!mounted.has(name)) {
+    const section = document.createElement('section');
+    section.className = `mode mode-${name}`;
+    section.id = `mode-${name}`;
+    main.append(section);
+    const mod = await MODES[name]();
+    mounted.set(name, { section, mode: mod.mount(section, { params: new URLSearchParams(location.search) }) });
+  }
+  for (const [n, { section, mode }] of mounted) {
+    const on = n === name;
+    section.hidden = !on;
+    if (on) mode?.shown?.();
+  }
+  document.body.dataset.mode = name;
+  const title = name[0].toUpperCase() + name.slice(1);
+  document.title = `${title} · Hostage Chess`;
+}
+
+function route() {
+  const name = location.hash.replace(/^#\/?/, '').split('/')[0];
+  return show(name || 'play');
+}
+
+try {
+  window.addEventListener('hashchange', route);
+  await route();
+  document.getElementById('loading').remove();
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  document.getElementById('loading').textContent = `The app could not start: ${errorText(e)}`;
+  throw e;
+}

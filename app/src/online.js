@@ -1,0 +1,307 @@
+// The client of `hostage serve` (docs/protocol.md, version 1): a WebSocket
+// that reconnects by itself, and an online game session on top of it that
+// keeps the seat token in localStorage, resumes after a reload or a server
+// restart, resends a move whose acknowledgement was lost (same ply: the
+// server makes it idempotent) and counts the clocks down between messages.
+// The server is the authority; the local Board only mirrors its moves (the
+// package checks each one again, and any disagreement triggers a resync).
+import { Game } from './game.js';
+
+const V = 1;
+const COLOR = { white: 'w', black: 'b' };
+const COLOR_WIRE = { w: 'white', b: 'black' };
+const TOKEN_KEY = (game) => `hostage.online.token.${game}`;
+
+/** ws://host/ws for the page's own origin (the server serves the app). */
+export function defaultSocketUrl() {
+  const u = new URL('/ws', location.href);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  return u.href;
+}
+
+/** The link to share for a game (the protocol's "/?game=<id>", kept on this page's path). */
+export function gameLink(game) {
+  const u = new URL(location.href);
+  u.search = `?game=${encodeURIComponent(game)}`;
+  u.hash = '';
+  return u.href;
+}
+
+/** A WebSocket that reconnects with a growing delay (0.5 s doubling to 5 s). */
+export class Connection {
+  constructor(url, { onOpen, onMessage, onStatus }) {
+    Object.assign(this, { url, onOpen, onMessage, onStatus });
+    this.delay = 500;
+    this.ws = null;
+    this.closed = false;
+    this.nextId = 1;
+    this.open();
+  }
+
+  open() {
+    if (this.closed) return;
+    this.onStatus('connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus('online');
+      this.onOpen();
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg && typeof msg === 'object') this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.retry();
+    };
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.onStatus('offline', this.delay);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.open(), this.delay);
+    this.delay = Math.min(this.delay * 2, 5000);
+  }
+
+  get ready() { return this.ws?.readyState === WebSocket.OPEN; }
+
+  /** Sends a message (v added); returns its id, or null when offline. */
+  send(msg) {
+    if (!this.ready) return null;
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ v: V, ...msg, id }));
+    return id;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+}
+
+/**
+ * One online game. `onChange(session)` after every change; `onNotice(text)`
+ * for things to tell the user (errors, the opponent joined...).
+ */
+export class OnlineSession {
+  constructor({ url = defaultSocketUrl(), onChange, onNotice }) {
+    this.onChange = onChange;
+    this.onNotice = onNotice;
+    this.gameId = null;
+    this.token = null;
+    this.color = null; // 'w' | 'b' | null (a spectator)
+    this.game = new Game();
+    this.status = 'connecting';
+    this.connection = 'connecting';
+    this.state = null;
+    this.clocks = null;
+    this.clocksAt = 0;
+    this.drawOffer = null;
+    this.pending = null; // { move, ply } sent and not yet acknowledged
+    this.intent = null; // what to do on (re)connect: { create } | { open }
+    this.conn = new Connection(url, {
+      onOpen: () => this.greet(),
+      onMessage: (m) => this.receive(m),
+      onStatus: (s, delay) => {
+        this.connection = s;
+        if (s === 'offline') this.onNotice(`Connection lost; retrying in ${(delay / 1000).toFixed(1)} s…`);
+        this.onChange(this);
+      },
+    });
+  }
+
+  /** Creates a game: color 'white' | 'black' | 'random', clock null or { initial_ms, increment_ms }. */
+  create(color, clock) {
+    this.intent = { create: { color, clock } };
+    if (this.conn.ready) this.greet();
+  }
+
+  /** Opens a game from a link: resume with a stored token, else join, else watch. */
+  open(gameId) {
+    this.gameId = gameId;
+    this.token = localStorage.getItem(TOKEN_KEY(gameId));
+    this.intent = { open: gameId };
+    if (this.conn.ready) this.greet();
+  }
+
+  greet() {
+    if (this.gameId && this.token) {
+      this.conn.send({ type: 'resume', game: this.gameId, token: this.token });
+    } else if (this.gameId && this.watching) {
+      this.conn.send({ type: 'watch', game: this.gameId });
+    } else if (this.gameId) {
+      this.conn.send({ type: 'join', game: this.gameId });
+    } else if (this.intent?.create) {
+      const { color, clock } = this.intent.create;
+      this.intent = null;
+      this.conn.send({ type: 'create', color, ...(clock ? { clock } : {}) });
+    }
+  }
+
+  receive(m) {
+    if (m.game && this.gameId && m.game !== this.gameId) return;
+    switch (m.type) {
+      case 'created':
+      case 'joined':
+        this.gameId = m.game;
+        this.token = m.token;
+        this.color = COLOR[m.color];
+        localStorage.setItem(TOKEN_KEY(m.game), m.token);
+        break;
+      case 'resumed':
+        this.color = COLOR[m.color];
+        break;
+      case 'watching':
+        this.watching = true;
+        this.color = null;
+        break;
+      case 'state':
+        this.applyState(m);
+        break;
+      case 'player_joined':
+        this.status = 'active';
+        if (this.state) this.state.seats = { white: true, black: true };
+        this.setClocks(m.clocks);
+        this.onNotice('Your opponent has joined: the game starts.');
+        break;
+      case 'moved':
+        this.applyMoved(m);
+        break;
+      case 'draw_offered':
+        this.drawOffer = m.by;
+        if (COLOR[m.by] !== this.color) this.onNotice(`${m.by === 'white' ? 'White' : 'Black'} offers a draw.`);
+        break;
+      case 'draw_declined':
+        this.drawOffer = null;
+        if (COLOR[m.by] !== this.color) this.onNotice('The draw offer was declined.');
+        break;
+      case 'game_over':
+        this.status = 'finished';
+        this.result = { result: m.result, termination: m.termination, winner: m.winner };
+        this.drawOffer = null;
+        this.setClocks(m.clocks);
+        break;
+      case 'error':
+        this.error(m);
+        break;
+      default:
+        return; // hello, pong, unwatched and anything newer: nothing to show
+    }
+    this.onChange(this);
+  }
+
+  error(m) {
+    if (m.code === 'game_full' && !this.token) {
+      // Both seats are taken: follow the game as a spectator.
+      this.watching = true;
+      this.conn.send({ type: 'watch', game: this.gameId });
+      this.onNotice('Both seats are taken: you are watching this game.');
+      return;
+    }
+    if (m.code === 'invalid_token') {
+      localStorage.removeItem(TOKEN_KEY(this.gameId));
+      this.token = null;
+    }
+    if (this.pending && ['illegal_move', 'not_your_turn', 'ply_mismatch', 'game_over', 'invalid_move', 'game_not_started'].includes(m.code)) {
+      // Our move was refused: the server's state is the truth.
+      this.pending = null;
+      this.greet();
+    }
+    this.onNotice(`Server: ${m.message} (${m.code})`);
+  }
+
+  applyState(s) {
+    this.state = s;
+    this.gameId = s.game;
+    this.color = COLOR[s.you] ?? null;
+    this.status = s.status;
+    this.drawOffer = s.draw_offer;
+    this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: s.winner } : null;
+    const game = new Game(s.start_fen);
+    for (const m of s.moves) game.push(m.move);
+    this.game = game;
+    this.setClocks(s.clocks);
+    if (this.pending) {
+      const stored = s.moves[this.pending.ply];
+      if (stored) this.pending = null; // it (or another move) was stored
+      else if (s.ply === this.pending.ply && s.status === 'active') this.sendMove(this.pending.move, this.pending.ply);
+    }
+  }
+
+  applyMoved(m) {
+    this.setClocks(m.clocks);
+    this.drawOffer = m.draw_offer ?? null;
+    if (this.pending && this.pending.ply === m.ply) this.pending = null;
+    const have = this.game.ply;
+    if (m.ply === have) {
+      try {
+        this.game.push(m.move);
+      } catch {
+        this.greet(); // we disagree with the server: take its state
+      }
+    } else if (m.ply > have || this.game.board.historyMoves()[m.ply]?.uci !== m.move) {
+      this.greet();
+    }
+  }
+
+  setClocks(clocks) {
+    this.clocks = clocks ?? null;
+    this.clocksAt = performance.now();
+  }
+
+  /** Remaining ms for 'w' | 'b' now, or null for an untimed game. */
+  clockMs(color) {
+    if (!this.clocks) return null;
+    const wire = COLOR_WIRE[color];
+    let ms = this.clocks[`${wire}_ms`];
+    if (this.clocks.running === wire && this.status === 'active') ms -= performance.now() - this.clocksAt;
+    return Math.max(0, ms);
+  }
+
+  get isPlayer() { return this.color !== null && Boolean(this.token); }
+
+  canMove(color) {
+    return this.isPlayer && this.status === 'active' && color === this.color && !this.pending;
+  }
+
+  /** Plays our move: shown at once, sent with its ply, resent after a reconnect if unacknowledged. */
+  move(moveObj) {
+    const ply = this.game.ply;
+    this.game.push(moveObj);
+    this.pending = { move: moveObj.uci, ply };
+    this.sendMove(moveObj.uci, ply);
+    this.onChange(this);
+  }
+
+  sendMove(move, ply) {
+    this.conn.send({ type: 'move', game: this.gameId, token: this.token, move, ply });
+  }
+
+  seatAction(type) {
+    if (!this.isPlayer) return;
+    if (this.conn.send({ type, game: this.gameId, token: this.token }) === null) this.onNotice('Offline: try again when reconnected.');
+  }
+
+  resign() { this.seatAction('resign'); }
+  offerDraw() { this.seatAction('offer_draw'); }
+  acceptDraw() { this.seatAction('accept_draw'); }
+  declineDraw() { this.seatAction('decline_draw'); }
+
+  close() {
+    this.conn.close();
+  }
+}

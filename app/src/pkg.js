@@ -1,0 +1,15 @@
+// The one door to the rules: everything the app knows about Hostage Chess
+// comes from the npm package hostage-chess (copied into ../vendor by
+// app/build.sh). No other module imports the package directly.
+import * as hostage from '../vendor/hostage-chess/index.js';
+
+export const { Board, courseData, engineLevels, isHostageError } = hostage;
+/** The puzzle API, when the package has one (a later version), else null. */
+export const Puzzles = hostage.Puzzles ?? null;
+export { EngineWorker } from '../vendor/hostage-chess/worker.js';
+
+/** A package error as one line for the page: "IllegalMoveError: ...". */
+export function errorText(e) {
+  if (isHostageError(e)) return `${e.message} (${e.name}, ${e.code})`;
+  return String(e?.message ?? e);
+}

@@ -1,0 +1,289 @@
+//! `hostage serve` as a program: it starts, prints its address, serves the
+//! app's files, and loses nothing when killed with SIGKILL in the middle of
+//! games (`docs/server.md`, Durability).
+
+#[path = "../../hostage-server/tests/support/mod.rs"]
+mod support;
+
+use std::{
+    io::{BufRead, BufReader},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    sync::mpsc,
+    time::Duration,
+};
+
+use hostage_core::{game::Game, uci::UciMove};
+use serde_json::{json, Value};
+use support::{http_get, move_msg, new_game, public_state, Client, Seats};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hostage-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A running `hostage serve`; killed (SIGKILL) when dropped.
+struct Serve {
+    child: Child,
+    addr: String,
+}
+
+impl Serve {
+    fn start(db: &Path, static_dir: &Path) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hostage"))
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .arg("--static")
+            .arg(static_dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn hostage serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("hostage serve printed no address");
+        let addr = line
+            .trim()
+            .strip_prefix("hostage serve: listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Serve { child, addr }
+    }
+
+    /// SIGKILL: no shutdown code runs.
+    fn kill(mut self) {
+        self.child.kill().expect("kill");
+        self.child.wait().expect("wait");
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One game as its two clients know it: every acknowledged move, mirrored
+/// in a core `Game`, and the clocks of the last acknowledgement.
+struct Tracked {
+    seats: Seats,
+    mirror: Game,
+    last_clocks: Value,
+    rng: u64,
+}
+
+impl Tracked {
+    fn next_move(&mut self) -> String {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        let moves = self.mirror.position().legal_moves();
+        let m = moves[(self.rng % moves.len() as u64) as usize];
+        UciMove::from_move(&m).to_string()
+    }
+
+    fn mover(&mut self) -> (&mut Client, &mut Client, String) {
+        let s = &mut self.seats;
+        if self.mirror.ply() % 2 == 0 {
+            (&mut s.white, &mut s.black, s.white_token.clone())
+        } else {
+            (&mut s.black, &mut s.white, s.black_token.clone())
+        }
+    }
+
+    /// Plays one random legal move and waits for both players to hear of it.
+    fn play(&mut self) -> bool {
+        if self.mirror.outcome().is_some() {
+            return false;
+        }
+        let mv = self.next_move();
+        let ply = self.mirror.ply() as u64;
+        let game = self.seats.game.clone();
+        let (me, other, token) = self.mover();
+        me.send(move_msg(&game, &token, &mv, ply));
+        let ack = me.expect("moved");
+        assert_eq!(
+            (ack["move"].as_str(), ack["ply"].as_u64()),
+            (Some(mv.as_str()), Some(ply))
+        );
+        assert_eq!(other.expect("moved")["move"], mv);
+        self.mirror.push_uci(&mv).expect("legal");
+        self.last_clocks = ack["clocks"].clone();
+        true
+    }
+}
+
+#[test]
+fn serve_prints_its_address_and_serves_the_app() {
+    let dir = temp_dir("static");
+    let app = dir.join("app");
+    std::fs::create_dir_all(&app).expect("app dir");
+    std::fs::write(
+        app.join("index.html"),
+        "<!doctype html><title>hostage app</title>",
+    )
+    .expect("write");
+    let serve = Serve::start(&dir.join("games.db"), &app);
+    let (status, body) = http_get(&serve.addr, "/");
+    assert_eq!(status, 200);
+    assert!(body.contains("hostage app"));
+    let (status, _) = http_get(&serve.addr, "/missing.js");
+    assert_eq!(status, 404);
+    let (status, body) = http_get(&serve.addr, "/api/health");
+    assert_eq!((status, body.contains("\"protocol\":[1]")), (200, true));
+}
+
+/// Several games, two with clocks, are played; then the server is killed
+/// with SIGKILL while a move of every game is in flight, and started again
+/// on the same database. Every game must come back exactly as acknowledged
+/// (position, history, clocks), an in-flight move at most once, and play
+/// must go on.
+#[test]
+fn sigkill_in_the_middle_of_games_loses_nothing() {
+    let dir = temp_dir("kill");
+    let db = dir.join("games.db");
+    let serve = Serve::start(&db, &dir);
+    let clocks = [
+        json!({"initial_ms": 600_000, "increment_ms": 1_000}),
+        json!({"initial_ms": 300_000, "increment_ms": 0}),
+        Value::Null,
+        Value::Null,
+    ];
+    let mut games: Vec<Tracked> = clocks
+        .iter()
+        .enumerate()
+        .map(|(i, clock)| Tracked {
+            seats: new_game(&serve.addr, clock.clone()),
+            mirror: Game::new(),
+            last_clocks: Value::Null,
+            rng: 0x2545_F491_4F6C_DD1D ^ ((i as u64 + 1) * 0x9E37_79B9),
+        })
+        .collect();
+    for g in &mut games {
+        for _ in 0..12 {
+            g.play();
+        }
+    }
+    // One more move in every game, its acknowledgement never read: in the
+    // even games the opponent has heard of it (so it was stored), in the
+    // odd ones it is still in flight. Then SIGKILL.
+    let mut in_flight = Vec::new();
+    for (i, g) in games.iter_mut().enumerate() {
+        let mv = g.next_move();
+        let ply = g.mirror.ply() as u64;
+        let game = g.seats.game.clone();
+        let (me, other, token) = g.mover();
+        me.send(move_msg(&game, &token, &mv, ply));
+        let seen = if i % 2 == 0 {
+            Some(other.expect("moved")["clocks"].clone())
+        } else {
+            None
+        };
+        in_flight.push((mv, ply, token, seen));
+    }
+    serve.kill();
+
+    let serve = Serve::start(&db, &dir);
+    for (g, (mv, ply, token, seen)) in games.iter_mut().zip(in_flight) {
+        let game = g.seats.game.clone();
+        let acked: Vec<String> = g
+            .mirror
+            .moves()
+            .iter()
+            .map(|m| UciMove::from_move(m).to_string())
+            .collect();
+        // Both players reconnect with their tokens.
+        let mut white = Client::connect(&serve.addr);
+        white.send(json!({"v":1,"type":"resume","game":game,"token":g.seats.white_token}));
+        white.expect("resumed");
+        let state = white.expect("state");
+        let mut black = Client::connect(&serve.addr);
+        black.send(json!({"v":1,"type":"resume","game":game,"token":g.seats.black_token}));
+        black.expect("resumed");
+        black.expect("state");
+        let stored: Vec<String> = state["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["move"].as_str().expect("move").to_string())
+            .collect();
+        // Every acknowledged move is there, in order, once; the in-flight
+        // move is there at most once, and surely if anyone heard of it.
+        assert_eq!(stored[..acked.len()], acked[..], "game {game}");
+        let landed = match &stored[acked.len()..] {
+            [] => false,
+            [extra] if *extra == mv => true,
+            rest => panic!("game {game}: unexpected moves {rest:?}"),
+        };
+        assert!(
+            landed || seen.is_none(),
+            "game {game}: a broadcast move was lost"
+        );
+        let mut expected = g.mirror.clone();
+        if landed {
+            expected.push_uci(&mv).expect("legal");
+        }
+        assert_eq!(state["fen"], expected.position().fen());
+        assert_eq!(state["ply"], expected.ply());
+        let known_clocks = if landed {
+            seen.clone()
+        } else {
+            Some(g.last_clocks.clone())
+        };
+        if let Some(clocks) = known_clocks.filter(Value::is_object) {
+            // Each clock as last told; the one running has run only since
+            // the restart (the downtime is charged to no one).
+            let running = state["clocks"]["running"].as_str().expect("running");
+            for side in ["white", "black"] {
+                let key = format!("{side}_ms");
+                let now = state["clocks"][&key].as_u64().expect("ms");
+                let then = clocks[&key].as_u64().expect("ms");
+                if side == running {
+                    assert!(
+                        now <= then && now + 5_000 >= then,
+                        "{side}: {now} vs {then}"
+                    );
+                } else {
+                    assert_eq!(now, then, "{side}");
+                }
+            }
+        }
+        eprintln!("game {game}: in-flight move stored before the kill: {landed}");
+        // The client resends its unanswered move with the same ply: stored
+        // once either way.
+        g.seats.white = white;
+        g.seats.black = black;
+        let (me, other, _) = g.mover();
+        me.send(move_msg(&game, &token, &mv, ply));
+        let ack = me.expect("moved");
+        assert_eq!(ack["ply"], ply);
+        assert_eq!(ack.get("duplicate").is_some(), landed, "{ack}");
+        if !landed {
+            other.expect("moved");
+        }
+        other.quiet();
+        g.mirror.push_uci(&mv).expect("legal");
+        // Play goes on.
+        for _ in 0..6 {
+            g.play();
+        }
+        let state = public_state(&serve.addr, &game);
+        assert_eq!(state["ply"], g.mirror.ply());
+        assert_eq!(state["fen"], g.mirror.position().fen());
+        let (status, pgn) = http_get(&serve.addr, &format!("/api/games/{game}/pgn"));
+        assert_eq!(status, 200);
+        assert!(pgn.contains(&format!("[GameId \"{game}\"]")), "{pgn}");
+    }
+    serve.kill();
+}

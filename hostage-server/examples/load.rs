@@ -1,0 +1,289 @@
+//! Load benchmark (not a test): many concurrent games of random legal moves
+//! against a `hostage serve` started in this process on 127.0.0.1 with a
+//! fresh SQLite database, then a check of that database: every acknowledged
+//! move stored once, at its ply, and nothing else.
+//!
+//! ```sh
+//! cargo run --release -p hostage-server --example load -- --games 200 --plies 60 --think-ms 100
+//! ```
+//!
+//! Each game has two WebSocket clients. A player sends its move, times the
+//! round trip to its `moved` acknowledgement, waits until the opponent has
+//! heard the opponent's move, and keeps to the protocol's rate (`--think-ms`
+//! between its own moves, 100 by default: the limit is 10 a second). Moves
+//! are drawn with `hostage-core` from the legal moves. Loopback only; every
+//! loop is bounded by `--plies` and `--timeout-s`.
+
+use std::{
+    path::PathBuf,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use futures_util::{SinkExt, StreamExt};
+use hostage_core::{game::Game, uci::UciMove};
+use hostage_server::{Config, Server};
+use serde_json::{json, Value};
+use tokio::{net::TcpStream, sync::Mutex};
+use tokio_tungstenite::{tungstenite::Message, MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Args {
+    games: usize,
+    plies: usize,
+    think_ms: u64,
+    timeout_s: u64,
+    clock: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        games: 200,
+        plies: 60,
+        think_ms: 100,
+        timeout_s: 300,
+        clock: true,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        if flag == "--no-clock" {
+            args.clock = false;
+            continue;
+        }
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("{flag}: not a number: {value}"))?;
+        match flag.as_str() {
+            "--games" => args.games = n as usize,
+            "--plies" => args.plies = n as usize,
+            "--think-ms" => args.think_ms = n,
+            "--timeout-s" => args.timeout_s = n,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(args)
+}
+
+async fn connect(addr: &str) -> Ws {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("connect");
+    let hello = recv(&mut ws).await;
+    assert_eq!(hello["type"], "hello");
+    ws
+}
+
+async fn send(ws: &mut Ws, v: Value) {
+    ws.send(Message::text(v.to_string())).await.expect("send");
+}
+
+async fn recv(ws: &mut Ws) -> Value {
+    loop {
+        match ws.next().await {
+            Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).expect("JSON"),
+            Some(Ok(_)) => continue,
+            other => panic!("connection lost: {other:?}"),
+        }
+    }
+}
+
+async fn expect(ws: &mut Ws, kind: &str) -> Value {
+    let m = recv(ws).await;
+    assert_eq!(m["type"], kind, "expected {kind}, got {m}");
+    m
+}
+
+/// What one game reports: its id, the acknowledged moves, the round trips.
+struct Report {
+    game: String,
+    acked: Vec<String>,
+    rtts: Vec<Duration>,
+}
+
+async fn play_game(addr: String, args: Arc<Args>, seed: u64) -> Report {
+    let clock = if args.clock {
+        json!({"initial_ms": 600_000, "increment_ms": 1_000})
+    } else {
+        Value::Null
+    };
+    let mut white = connect(&addr).await;
+    send(
+        &mut white,
+        json!({"v":1,"type":"create","color":"white","clock":clock}),
+    )
+    .await;
+    let created = expect(&mut white, "created").await;
+    expect(&mut white, "state").await;
+    let game = created["game"].as_str().expect("id").to_string();
+    let wt = created["token"].as_str().expect("token").to_string();
+    let mut black = connect(&addr).await;
+    send(&mut black, json!({"v":1,"type":"join","game":game})).await;
+    let joined = expect(&mut black, "joined").await;
+    expect(&mut black, "state").await;
+    expect(&mut white, "player_joined").await;
+    let bt = joined["token"].as_str().expect("token").to_string();
+
+    let mut mirror = Game::new();
+    let mut rng = seed | 1;
+    let mut rtts = Vec::with_capacity(args.plies);
+    let mut acked = Vec::with_capacity(args.plies);
+    let mut last_sent = [Instant::now() - Duration::from_secs(1); 2];
+    let think = Duration::from_millis(args.think_ms);
+    while mirror.ply() < args.plies && mirror.outcome().is_none() {
+        let side = mirror.ply() % 2;
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let moves = mirror.position().legal_moves();
+        let m = moves[(rng % moves.len() as u64) as usize];
+        let uci = UciMove::from_move(&m).to_string();
+        let wait = (last_sent[side] + think).saturating_duration_since(Instant::now());
+        tokio::time::sleep(wait).await;
+        let (me, other, token) = if side == 0 {
+            (&mut white, &mut black, &wt)
+        } else {
+            (&mut black, &mut white, &bt)
+        };
+        let ply = mirror.ply();
+        let start = Instant::now();
+        last_sent[side] = start;
+        send(
+            me,
+            json!({"v":1,"type":"move","game":game,"token":token,"move":uci,"ply":ply}),
+        )
+        .await;
+        let ack = recv(me).await;
+        if ack["type"] != "moved" {
+            panic!("game {game} ply {ply}: {ack}");
+        }
+        rtts.push(start.elapsed());
+        acked.push(uci.clone());
+        let heard = expect(other, "moved").await;
+        assert_eq!(heard["move"], uci.as_str());
+        mirror.push_uci(&uci).expect("legal");
+        if mirror.outcome().is_some() {
+            expect(me, "game_over").await;
+            expect(other, "game_over").await;
+        }
+    }
+    Report { game, acked, rtts }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => Arc::new(a),
+        Err(e) => {
+            eprintln!("load: {e}\nusage: load [--games N] [--plies P] [--think-ms MS] [--timeout-s S] [--no-clock]");
+            std::process::exit(2);
+        }
+    };
+    let dir = std::env::temp_dir().join(format!("hostage-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db: PathBuf = dir.join("load.db");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let reports = runtime.block_on(async {
+        let server = Server::bind(&Config::new(&db)).await.expect("bind");
+        let addr = server.local_addr().to_string();
+        tokio::spawn(server.run(std::future::pending()));
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..args.games)
+            .map(|i| {
+                tokio::spawn(play_game(
+                    addr.clone(),
+                    Arc::clone(&args),
+                    0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(i as u64 + 1),
+                ))
+            })
+            .collect();
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let all = async {
+            for t in tasks {
+                let report = t.await.expect("a game failed");
+                reports.lock().await.push(report);
+            }
+        };
+        if tokio::time::timeout(Duration::from_secs(args.timeout_s), all)
+            .await
+            .is_err()
+        {
+            eprintln!("load: stopped after --timeout-s {}", args.timeout_s);
+        }
+        let elapsed = started.elapsed();
+        let reports = std::mem::take(&mut *reports.lock().await);
+        (reports, elapsed)
+    });
+    let (reports, elapsed) = reports;
+    drop(runtime); // stops the server
+
+    let mut rtts: Vec<Duration> = reports
+        .iter()
+        .flat_map(|r| r.rtts.iter().copied())
+        .collect();
+    rtts.sort();
+    let moves = rtts.len();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "games: {} finished of {} ({} plies max, think {} ms, clocks {})",
+        reports.len(),
+        args.games,
+        args.plies,
+        args.think_ms,
+        args.clock
+    );
+    println!(
+        "moves acknowledged: {moves} in {:.2} s = {:.0} moves/s",
+        elapsed.as_secs_f64(),
+        moves as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "round trip (move sent -> stored -> acknowledged): p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(percentile(&rtts, 0.50)),
+        ms(percentile(&rtts, 0.90)),
+        ms(percentile(&rtts, 0.99)),
+        ms(percentile(&rtts, 1.0)),
+    );
+
+    // Every acknowledged move in the database, once, at its ply; nothing else.
+    let conn = rusqlite::Connection::open(&db).expect("open db");
+    let mut stmt = conn
+        .prepare("SELECT ply, uci FROM moves WHERE game = ?1 ORDER BY ply")
+        .expect("prepare");
+    let (mut lost, mut extra) = (0usize, 0usize);
+    for r in &reports {
+        let stored: Vec<(i64, String)> = stmt
+            .query_map([&r.game], |row| Ok((row.get(0)?, row.get(1)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        for (i, uci) in r.acked.iter().enumerate() {
+            if stored.get(i) != Some(&(i as i64, uci.clone())) {
+                lost += 1;
+            }
+        }
+        extra += stored.len().saturating_sub(r.acked.len());
+    }
+    let total: i64 = conn
+        .query_row("SELECT count(*) FROM moves", [], |row| row.get(0))
+        .expect("count");
+    println!(
+        "database check: {total} moves stored for {moves} acknowledged; lost or misplaced {lost}, doubled or unacknowledged {extra}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    if lost > 0 || extra > 0 || total as usize != moves {
+        std::process::exit(1);
+    }
+}

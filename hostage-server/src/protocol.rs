@@ -1,0 +1,984 @@
+//! The wire protocol, version 1 (`docs/protocol.md`): client requests,
+//! server messages, error codes and limits.
+//!
+//! Policy: this module only turns text into typed requests and typed
+//! messages into text. It never touches a game. Parsing is total: any input
+//! gives either a [`Request`] or a [`ProtoError`] with a stable code, and the
+//! offending input is repeated in `given`, cut to [`GIVEN_MAX_CHARS`]
+//! characters. Unknown fields in requests are errors (a typo is not silently
+//! ignored); clients ignore unknown fields in server messages (that is how
+//! version 1 grows).
+
+use std::fmt;
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The protocol version this server speaks.
+pub const PROTOCOL_VERSION: u64 = 1;
+/// Every protocol version this server accepts.
+pub const SUPPORTED_VERSIONS: [u64; 1] = [PROTOCOL_VERSION];
+/// The largest text message accepted, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+/// The largest WebSocket frame or message the socket layer reads at all;
+/// larger ones close the connection (code 1009).
+pub const MAX_FRAME_BYTES: usize = 65_536;
+/// `given` in an error is cut to this many characters.
+pub const GIVEN_MAX_CHARS: usize = 64;
+/// How many games one connection may follow at once.
+pub const MAX_GAMES_PER_CONNECTION: usize = 16;
+/// The longest request `id` string.
+pub const MAX_ID_CHARS: usize = 64;
+/// The largest numeric request `id` (2^53 - 1, exact in JavaScript).
+pub const MAX_NUMERIC_ID: u64 = (1 << 53) - 1;
+/// Clock bounds: the initial time, in milliseconds.
+pub const CLOCK_INITIAL_MS: (u64, u64) = (1_000, 10_800_000);
+/// Clock bounds: the increment, in milliseconds.
+pub const CLOCK_INCREMENT_MS: (u64, u64) = (0, 600_000);
+
+/// A side of the board, as the protocol writes it (`"white"`, `"black"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// The core's colour.
+    #[must_use]
+    pub const fn color(self) -> hostage_core::Color {
+        match self {
+            Side::White => hostage_core::Color::White,
+            Side::Black => hostage_core::Color::Black,
+        }
+    }
+
+    /// The protocol's side of a core colour.
+    #[must_use]
+    pub const fn of(color: hostage_core::Color) -> Side {
+        match color {
+            hostage_core::Color::White => Side::White,
+            hostage_core::Color::Black => Side::Black,
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub const fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    /// `"white"` or `"black"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// The seat asked for in `create`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by the server.
+    Random,
+}
+
+/// A time control: Fischer clocks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Each side's time at the start, in milliseconds.
+    pub initial_ms: u64,
+    /// Added to the mover's clock after each of its moves, in milliseconds.
+    pub increment_ms: u64,
+}
+
+impl ClockSpec {
+    /// Checks the bounds ([`CLOCK_INITIAL_MS`], [`CLOCK_INCREMENT_MS`]).
+    ///
+    /// # Errors
+    ///
+    /// `invalid_clock`.
+    pub fn validate(&self) -> Result<(), ProtoError> {
+        let ok = (CLOCK_INITIAL_MS.0..=CLOCK_INITIAL_MS.1).contains(&self.initial_ms)
+            && (CLOCK_INCREMENT_MS.0..=CLOCK_INCREMENT_MS.1).contains(&self.increment_ms);
+        if ok {
+            Ok(())
+        } else {
+            Err(ProtoError::new(
+                ErrorCode::InvalidClock,
+                format!(
+                    "initial_ms must be {}..={} and increment_ms {}..={}",
+                    CLOCK_INITIAL_MS.0,
+                    CLOCK_INITIAL_MS.1,
+                    CLOCK_INCREMENT_MS.0,
+                    CLOCK_INCREMENT_MS.1
+                ),
+            )
+            .given(format!("{}+{}", self.initial_ms, self.increment_ms)))
+        }
+    }
+}
+
+/// A client's request `id`, echoed in the direct answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum RequestId {
+    /// A number, at most [`MAX_NUMERIC_ID`].
+    Number(u64),
+    /// A string of at most [`MAX_ID_CHARS`] characters.
+    Text(String),
+}
+
+/// A client request, after parsing (`docs/protocol.md`, Client → server).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Create a game and take a seat.
+    Create {
+        /// The seat wanted.
+        color: ColorChoice,
+        /// The time control, if any.
+        clock: Option<ClockSpec>,
+    },
+    /// Take the free seat (or the one named).
+    Join {
+        /// Game id.
+        game: String,
+        /// The seat wanted, if any.
+        color: Option<Side>,
+    },
+    /// Follow a game as a spectator.
+    Watch {
+        /// Game id.
+        game: String,
+    },
+    /// Stop following a game.
+    Unwatch {
+        /// Game id.
+        game: String,
+    },
+    /// Come back to a seat after a lost connection.
+    Resume {
+        /// Game id.
+        game: String,
+        /// The seat's token.
+        token: String,
+    },
+    /// Play a move.
+    Move {
+        /// Game id.
+        game: String,
+        /// The seat's token (`None`: a spectator).
+        token: Option<String>,
+        /// The move in long form.
+        mv: String,
+        /// The number of moves the client believes were played.
+        ply: u64,
+    },
+    /// A seat action without arguments.
+    Seat {
+        /// Which.
+        action: SeatAction,
+        /// Game id.
+        game: String,
+        /// The seat's token (`None`: a spectator).
+        token: Option<String>,
+    },
+    /// Keep-alive.
+    Ping,
+}
+
+/// The seat actions that carry only a game and a token.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatAction {
+    /// Give up the game.
+    Resign,
+    /// Offer a draw (accepts the opponent's standing offer).
+    OfferDraw,
+    /// Accept the opponent's offer.
+    AcceptDraw,
+    /// Decline the opponent's offer.
+    DeclineDraw,
+}
+
+/// A parsed request with its optional id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Envelope {
+    /// The client's id, echoed in the answer.
+    pub id: Option<RequestId>,
+    /// The request.
+    pub request: Request,
+}
+
+/// The stable error codes (`docs/protocol.md`, Error codes).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// Not JSON.
+    InvalidJson,
+    /// JSON of the wrong shape.
+    InvalidMessage,
+    /// `v` missing or unsupported.
+    UnsupportedVersion,
+    /// `type` missing or unknown.
+    UnknownType,
+    /// A binary frame.
+    BinaryFrame,
+    /// Over [`MAX_MESSAGE_BYTES`].
+    MessageTooLarge,
+    /// Flood control.
+    RateLimited,
+    /// Clock values out of bounds.
+    InvalidClock,
+    /// No such game.
+    GameNotFound,
+    /// The token is no seat of this game.
+    InvalidToken,
+    /// A seat action without a token.
+    NotAPlayer,
+    /// The other side is to move.
+    NotYourTurn,
+    /// A seat is still free.
+    GameNotStarted,
+    /// The game has ended.
+    GameOver,
+    /// The move text is not long form.
+    InvalidMove,
+    /// The move is not legal.
+    IllegalMove,
+    /// The ply is not the current one.
+    PlyMismatch,
+    /// Both seats are taken.
+    GameFull,
+    /// The seat asked for is taken.
+    SeatTaken,
+    /// This seat's draw offer already stands.
+    DrawAlreadyOffered,
+    /// No draw offer from the opponent.
+    NoDrawOffer,
+    /// The connection follows too many games.
+    TooManyGames,
+    /// The database refused the write.
+    StorageFailed,
+    /// A bug.
+    InternalError,
+}
+
+impl ErrorCode {
+    /// The code as sent on the wire.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidJson => "invalid_json",
+            ErrorCode::InvalidMessage => "invalid_message",
+            ErrorCode::UnsupportedVersion => "unsupported_version",
+            ErrorCode::UnknownType => "unknown_type",
+            ErrorCode::BinaryFrame => "binary_frame",
+            ErrorCode::MessageTooLarge => "message_too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::InvalidClock => "invalid_clock",
+            ErrorCode::GameNotFound => "game_not_found",
+            ErrorCode::InvalidToken => "invalid_token",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::GameNotStarted => "game_not_started",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::InvalidMove => "invalid_move",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::PlyMismatch => "ply_mismatch",
+            ErrorCode::GameFull => "game_full",
+            ErrorCode::SeatTaken => "seat_taken",
+            ErrorCode::DrawAlreadyOffered => "draw_already_offered",
+            ErrorCode::NoDrawOffer => "no_draw_offer",
+            ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::StorageFailed => "storage_failed",
+            ErrorCode::InternalError => "internal_error",
+        }
+    }
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A refused message: the `error` the client gets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProtoError {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// What is wrong, for people.
+    pub message: String,
+    /// The offending input, shortened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<String>,
+    /// The game concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The ply expected (`ply_mismatch`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<u64>,
+    /// The versions spoken (`unsupported_version`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supported: Option<Vec<u64>>,
+}
+
+impl ProtoError {
+    /// An error with a code and a message.
+    #[must_use]
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+        ProtoError {
+            code,
+            message: message.into(),
+            given: None,
+            game: None,
+            expected: None,
+            supported: None,
+        }
+    }
+
+    /// Adds the offending input, shortened to [`GIVEN_MAX_CHARS`].
+    #[must_use]
+    pub fn given(mut self, given: impl AsRef<str>) -> ProtoError {
+        self.given = Some(shorten(given.as_ref()));
+        self
+    }
+
+    /// Adds the game concerned (shortened: it may be the client's text).
+    #[must_use]
+    pub fn in_game(mut self, game: &str) -> ProtoError {
+        self.game = Some(shorten(game));
+        self
+    }
+}
+
+impl fmt::Display for ProtoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ProtoError {}
+
+/// `text` cut to [`GIVEN_MAX_CHARS`] characters, with `…` when cut.
+#[must_use]
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(GIVEN_MAX_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}
+
+/// A message that did not parse: the error to send back, with the request
+/// id when it could be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// The request id, if it was read before the error.
+    pub id: Option<RequestId>,
+    /// The error.
+    pub error: ProtoError,
+}
+
+/// Parses one text message into a request.
+///
+/// # Errors
+///
+/// The [`Rejection`] to send back.
+pub fn parse(text: &str) -> Result<Envelope, Box<Rejection>> {
+    parse_inner(text).map_err(|(id, error)| Box::new(Rejection { id, error }))
+}
+
+#[allow(clippy::result_large_err)] // boxed once, by `parse`
+fn parse_inner(text: &str) -> Result<Envelope, (Option<RequestId>, ProtoError)> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err((
+            None,
+            ProtoError::new(
+                ErrorCode::MessageTooLarge,
+                format!("a message may have at most {MAX_MESSAGE_BYTES} bytes"),
+            )
+            .given(text.len().to_string()),
+        ));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        (
+            None,
+            ProtoError::new(ErrorCode::InvalidJson, format!("not JSON: {e}")).given(text),
+        )
+    })?;
+    let Value::Object(mut map) = value else {
+        return Err((
+            None,
+            ProtoError::new(ErrorCode::InvalidMessage, "a message is a JSON object").given(text),
+        ));
+    };
+    let id = match map.remove("id") {
+        None | Some(Value::Null) => None,
+        Some(raw) => Some(request_id(&raw).ok_or_else(|| {
+            (
+                None,
+                ProtoError::new(
+                    ErrorCode::InvalidMessage,
+                    format!(
+                        "id must be an integer 0..={MAX_NUMERIC_ID} or a string of at most {MAX_ID_CHARS} characters"
+                    ),
+                )
+                .given(raw.to_string()),
+            )
+        })?),
+    };
+    let fail = |e: ProtoError| (id.clone(), e);
+    match map.remove("v") {
+        Some(Value::Number(n)) if n.as_u64() == Some(PROTOCOL_VERSION) => {}
+        other => {
+            let mut e = ProtoError::new(
+                ErrorCode::UnsupportedVersion,
+                "every message needs \"v\": 1 (the protocol version)",
+            );
+            e.supported = Some(SUPPORTED_VERSIONS.to_vec());
+            if let Some(v) = other {
+                e = e.given(v.to_string());
+            }
+            return Err(fail(e));
+        }
+    }
+    let kind = match map.remove("type") {
+        Some(Value::String(kind)) => kind,
+        other => {
+            let e = ProtoError::new(ErrorCode::UnknownType, "\"type\" must name a message type");
+            return Err(fail(match other {
+                Some(v) => e.given(v.to_string()),
+                None => e,
+            }));
+        }
+    };
+    let request = request(&kind, map).map_err(fail)?;
+    Ok(Envelope { id, request })
+}
+
+fn request_id(raw: &Value) -> Option<RequestId> {
+    match raw {
+        Value::Number(n) => n
+            .as_u64()
+            .filter(|&n| n <= MAX_NUMERIC_ID)
+            .map(RequestId::Number),
+        Value::String(s) if s.chars().count() <= MAX_ID_CHARS => Some(RequestId::Text(s.clone())),
+        _ => None,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateFields {
+    color: ColorChoice,
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinFields {
+    game: String,
+    #[serde(default)]
+    color: Option<Side>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameFields {
+    game: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResumeFields {
+    game: String,
+    token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveFields {
+    game: String,
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(rename = "move")]
+    mv: String,
+    ply: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatFields {
+    game: String,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
+/// The request types, for error messages.
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, ping";
+
+fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
+    let seat = |action, fields| {
+        let f: SeatFields = fields_of(kind, fields)?;
+        Ok(Request::Seat {
+            action,
+            game: f.game,
+            token: f.token,
+        })
+    };
+    match kind {
+        "create" => {
+            let f: CreateFields = fields_of(kind, fields)?;
+            if let Some(clock) = &f.clock {
+                clock.validate()?;
+            }
+            Ok(Request::Create {
+                color: f.color,
+                clock: f.clock,
+            })
+        }
+        "join" => {
+            let f: JoinFields = fields_of(kind, fields)?;
+            Ok(Request::Join {
+                game: f.game,
+                color: f.color,
+            })
+        }
+        "watch" => Ok(Request::Watch {
+            game: fields_of::<GameFields>(kind, fields)?.game,
+        }),
+        "unwatch" => Ok(Request::Unwatch {
+            game: fields_of::<GameFields>(kind, fields)?.game,
+        }),
+        "resume" => {
+            let f: ResumeFields = fields_of(kind, fields)?;
+            Ok(Request::Resume {
+                game: f.game,
+                token: f.token,
+            })
+        }
+        "move" => {
+            let f: MoveFields = fields_of(kind, fields)?;
+            Ok(Request::Move {
+                game: f.game,
+                token: f.token,
+                mv: f.mv,
+                ply: f.ply,
+            })
+        }
+        "resign" => seat(SeatAction::Resign, fields),
+        "offer_draw" => seat(SeatAction::OfferDraw, fields),
+        "accept_draw" => seat(SeatAction::AcceptDraw, fields),
+        "decline_draw" => seat(SeatAction::DeclineDraw, fields),
+        "ping" => {
+            fields_of::<NoFields>(kind, fields)?;
+            Ok(Request::Ping)
+        }
+        _ => Err(ProtoError::new(
+            ErrorCode::UnknownType,
+            format!("unknown message type (known: {TYPES})"),
+        )
+        .given(kind)),
+    }
+}
+
+fn fields_of<T: DeserializeOwned>(kind: &str, fields: Map<String, Value>) -> Result<T, ProtoError> {
+    let given = Value::Object(fields.clone()).to_string();
+    serde_json::from_value(Value::Object(fields)).map_err(|e| {
+        ProtoError::new(ErrorCode::InvalidMessage, format!("{kind}: {e}")).given(given)
+    })
+}
+
+/// Each side's remaining time and the running clock.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clocks {
+    /// White's remaining time, in milliseconds.
+    pub white_ms: u64,
+    /// Black's remaining time, in milliseconds.
+    pub black_ms: u64,
+    /// The side whose clock runs, if any.
+    pub running: Option<Side>,
+}
+
+/// Whether a game waits for a player, goes on, or has ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A seat is free.
+    Waiting,
+    /// Both seats are taken and the game goes on.
+    Active,
+    /// The game has ended.
+    Finished,
+}
+
+/// One move of a game's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveEntry {
+    /// 0 for White's first move.
+    pub ply: u64,
+    /// Long form.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// SAN.
+    pub san: String,
+    /// The mover.
+    pub by: Side,
+}
+
+/// Which seats are taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seats {
+    /// White's seat is taken.
+    pub white: bool,
+    /// Black's seat is taken.
+    pub black: bool,
+}
+
+/// A whole game as a client sees it (`state`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    /// Game id.
+    pub game: String,
+    /// The recipient's seat, or `None` for a spectator.
+    pub you: Option<Side>,
+    /// The start position.
+    pub start_fen: String,
+    /// The current position.
+    pub fen: String,
+    /// The moves played.
+    pub moves: Vec<MoveEntry>,
+    /// The number of moves played.
+    pub ply: u64,
+    /// The side to move.
+    pub turn: Side,
+    /// Waiting, active or finished.
+    pub status: Status,
+    /// Which seats are taken.
+    pub seats: Seats,
+    /// The time control (`None`: untimed).
+    pub clock: Option<ClockSpec>,
+    /// The clocks now (`None`: untimed).
+    pub clocks: Option<Clocks>,
+    /// A standing draw offer, by whom.
+    pub draw_offer: Option<Side>,
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
+    pub result: &'static str,
+    /// How the game ended, if it has.
+    pub termination: Option<&'static str>,
+    /// The winner, if any.
+    pub winner: Option<Side>,
+}
+
+/// The limits announced in `hello`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// [`MAX_MESSAGE_BYTES`].
+    pub max_message_bytes: usize,
+    /// Messages allowed in a burst.
+    pub burst: u32,
+    /// Messages per second, sustained.
+    pub per_second: u32,
+    /// [`MAX_GAMES_PER_CONNECTION`].
+    pub max_games_per_connection: usize,
+}
+
+/// A server message (`docs/protocol.md`, Server → client).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// On connect.
+    Hello {
+        /// `hostage/<version>`.
+        server: &'static str,
+        /// [`SUPPORTED_VERSIONS`].
+        protocol: [u64; 1],
+        /// The limits in force.
+        limits: Limits,
+    },
+    /// A game was created; the creator's seat.
+    Created {
+        /// Game id.
+        game: String,
+        /// The creator's secret.
+        token: String,
+        /// The creator's seat.
+        color: Side,
+        /// The link to share.
+        link: String,
+    },
+    /// A seat was taken.
+    Joined {
+        /// Game id.
+        game: String,
+        /// The secret of the seat.
+        token: String,
+        /// The seat.
+        color: Side,
+        /// The link to share.
+        link: String,
+    },
+    /// A seat was taken back.
+    Resumed {
+        /// Game id.
+        game: String,
+        /// The seat.
+        color: Side,
+    },
+    /// Following as a spectator.
+    Watching {
+        /// Game id.
+        game: String,
+    },
+    /// No longer following.
+    Unwatched {
+        /// Game id.
+        game: String,
+    },
+    /// The whole game.
+    State(GameState),
+    /// The second seat was taken: the game starts.
+    PlayerJoined {
+        /// Game id.
+        game: String,
+        /// The seat taken.
+        color: Side,
+        /// The clocks (`None`: untimed).
+        clocks: Option<Clocks>,
+    },
+    /// A move was stored.
+    Moved {
+        /// Game id.
+        game: String,
+        /// Its ply.
+        ply: u64,
+        /// Long form.
+        #[serde(rename = "move")]
+        mv: String,
+        /// SAN.
+        san: String,
+        /// The position after it.
+        fen: String,
+        /// The mover.
+        by: Side,
+        /// The clocks after it.
+        clocks: Option<Clocks>,
+        /// A standing draw offer after it (always `None`: a move withdraws offers).
+        draw_offer: Option<Side>,
+        /// A repeated acknowledgement of a stored move.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        duplicate: bool,
+    },
+    /// A draw was offered.
+    DrawOffered {
+        /// Game id.
+        game: String,
+        /// The side offering.
+        by: Side,
+    },
+    /// A draw offer was declined.
+    DrawDeclined {
+        /// Game id.
+        game: String,
+        /// The side declining.
+        by: Side,
+    },
+    /// The game ended.
+    GameOver {
+        /// Game id.
+        game: String,
+        /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+        result: &'static str,
+        /// How.
+        termination: &'static str,
+        /// The winner, if any.
+        winner: Option<Side>,
+        /// The clocks at the end.
+        clocks: Option<Clocks>,
+    },
+    /// After `ping`.
+    Pong,
+    /// A refused message.
+    Error(ProtoError),
+}
+
+#[derive(Serialize)]
+struct Out<'a> {
+    v: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a RequestId>,
+    #[serde(flatten)]
+    message: &'a Message,
+}
+
+impl Message {
+    /// The message as JSON text, with `v` and the request id if any.
+    #[must_use]
+    pub fn to_text(&self, id: Option<&RequestId>) -> String {
+        let out = Out {
+            v: PROTOCOL_VERSION,
+            id,
+            message: self,
+        };
+        // Serializing these plain types cannot fail (no maps with non-string
+        // keys, no failing Serialize impls); a failure is still an answer.
+        serde_json::to_string(&out).unwrap_or_else(|e| {
+            format!(
+                r#"{{"v":1,"type":"error","code":"internal_error","message":{}}}"#,
+                Value::String(e.to_string())
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(text: &str) -> ErrorCode {
+        parse(text).unwrap_err().error.code
+    }
+
+    #[test]
+    fn parses_every_request() {
+        let e = parse(r#"{"v":1,"type":"create","color":"random","clock":{"initial_ms":60000,"increment_ms":0},"id":3}"#).unwrap();
+        assert_eq!(e.id, Some(RequestId::Number(3)));
+        assert_eq!(
+            e.request,
+            Request::Create {
+                color: ColorChoice::Random,
+                clock: Some(ClockSpec {
+                    initial_ms: 60000,
+                    increment_ms: 0
+                })
+            }
+        );
+        let e =
+            parse(r#"{"v":1,"type":"move","game":"g","token":"t","move":"e2e4","ply":0,"id":"a"}"#)
+                .unwrap();
+        assert_eq!(e.id, Some(RequestId::Text("a".into())));
+        assert!(matches!(e.request, Request::Move { ply: 0, .. }));
+        assert_eq!(
+            parse(r#"{"v":1,"type":"resign","game":"g"}"#)
+                .unwrap()
+                .request,
+            Request::Seat {
+                action: SeatAction::Resign,
+                game: "g".into(),
+                token: None
+            }
+        );
+        assert_eq!(
+            parse(r#"{"v":1,"type":"ping"}"#).unwrap().request,
+            Request::Ping
+        );
+        assert!(parse(r#"{"v":1,"type":"create","color":"white","clock":null}"#).is_ok());
+    }
+
+    #[test]
+    fn rejects_with_stable_codes() {
+        assert_eq!(code("nope"), ErrorCode::InvalidJson);
+        assert_eq!(code("[1]"), ErrorCode::InvalidMessage);
+        assert_eq!(code(r#"{"type":"ping"}"#), ErrorCode::UnsupportedVersion);
+        assert_eq!(
+            code(r#"{"v":2,"type":"ping"}"#),
+            ErrorCode::UnsupportedVersion
+        );
+        assert_eq!(
+            code(r#"{"v":"1","type":"ping"}"#),
+            ErrorCode::UnsupportedVersion
+        );
+        assert_eq!(code(r#"{"v":1}"#), ErrorCode::UnknownType);
+        assert_eq!(code(r#"{"v":1,"type":"fly"}"#), ErrorCode::UnknownType);
+        assert_eq!(
+            code(r#"{"v":1,"type":"ping","x":1}"#),
+            ErrorCode::InvalidMessage
+        );
+        assert_eq!(
+            code(r#"{"v":1,"type":"move","game":"g","move":"e2e4"}"#),
+            ErrorCode::InvalidMessage
+        );
+        assert_eq!(
+            code(r#"{"v":1,"type":"move","game":"g","move":"e2e4","ply":-1}"#),
+            ErrorCode::InvalidMessage
+        );
+        assert_eq!(
+            code(r#"{"v":1,"type":"create","color":"green"}"#),
+            ErrorCode::InvalidMessage
+        );
+        assert_eq!(
+            code(
+                r#"{"v":1,"type":"create","color":"white","clock":{"initial_ms":5,"increment_ms":0}}"#
+            ),
+            ErrorCode::InvalidClock
+        );
+        assert_eq!(
+            code(r#"{"v":1,"type":"ping","id":-4}"#),
+            ErrorCode::InvalidMessage
+        );
+        assert_eq!(
+            code(&"x".repeat(MAX_MESSAGE_BYTES + 1)),
+            ErrorCode::MessageTooLarge
+        );
+    }
+
+    #[test]
+    fn the_id_is_kept_on_later_errors() {
+        let r = parse(r#"{"v":1,"type":"fly","id":9}"#).unwrap_err();
+        assert_eq!(r.id, Some(RequestId::Number(9)));
+        assert_eq!(r.error.given.as_deref(), Some("fly"));
+    }
+
+    #[test]
+    fn given_is_shortened() {
+        let long = "é".repeat(200);
+        let s = shorten(&long);
+        assert_eq!(s.chars().count(), GIVEN_MAX_CHARS + 1);
+        assert!(s.ends_with('…'));
+        assert_eq!(shorten("abc"), "abc");
+    }
+
+    #[test]
+    fn messages_carry_v_type_and_id() {
+        let text = Message::Pong.to_text(Some(&RequestId::Number(5)));
+        assert_eq!(text, r#"{"v":1,"id":5,"type":"pong"}"#);
+        let e = Message::Error(ProtoError::new(ErrorCode::GameFull, "full").in_game("g"));
+        assert_eq!(
+            e.to_text(None),
+            r#"{"v":1,"type":"error","code":"game_full","message":"full","game":"g"}"#
+        );
+    }
+}

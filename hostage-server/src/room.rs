@@ -1,0 +1,918 @@
+//! One game's authoritative state: the core's [`Game`], the two seats and
+//! their secret tokens, the clocks, a standing draw offer, and the ending.
+//!
+//! Policy: a [`Room`] decides, it does not store or send. Every action either
+//! is refused with a [`ProtoError`] and changes nothing, or changes the room
+//! and returns a [`Change`]: the [`Write`] that must be stored, the messages
+//! to broadcast once it is, and an [`Undo`] that puts the room back exactly
+//! as it was if the store refuses. The game service (`games.rs`) holds the
+//! room's lock across the write, so no one sees a change before it is stored.
+//!
+//! Every move is checked by `hostage-core`; the rules' endings come from
+//! [`Game::outcome`]; resignation, agreement and time are added here.
+
+use std::time::Instant;
+
+use hostage_core::{game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Position, Termination};
+
+use crate::{
+    clock::Clock,
+    protocol::{
+        ClockSpec, Clocks, ErrorCode, GameState, Message, MoveEntry, ProtoError, Seats, Side,
+        Status,
+    },
+    store::{NewGame, StoredClocks, StoredGame, Write},
+};
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// By the rules, as the core decides (mate, stalemate, fifty moves,
+    /// repetition, perpetual check).
+    Rules(Termination),
+    /// A player resigned.
+    Resignation,
+    /// A draw was offered and accepted.
+    Agreement,
+    /// A flag fell.
+    Timeout,
+}
+
+/// How a game ended, and who won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// Why.
+    pub reason: EndReason,
+    /// The winner (`None`: a draw).
+    pub winner: Option<Side>,
+}
+
+impl End {
+    /// The termination as the protocol and the store write it.
+    #[must_use]
+    pub const fn termination(&self) -> &'static str {
+        match self.reason {
+            EndReason::Rules(t) => t.name(),
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Timeout => "timeout",
+        }
+    }
+
+    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    #[must_use]
+    pub const fn result(&self) -> &'static str {
+        self.pgn_result().as_str()
+    }
+
+    /// The PGN result.
+    #[must_use]
+    pub const fn pgn_result(&self) -> PgnResult {
+        match self.winner {
+            Some(Side::White) => PgnResult::WhiteWins,
+            Some(Side::Black) => PgnResult::BlackWins,
+            None => PgnResult::Draw,
+        }
+    }
+
+    /// Reads back a stored termination and winner.
+    #[must_use]
+    pub fn parse(termination: &str, winner: Option<Side>) -> Option<End> {
+        let reason = match termination {
+            "checkmate" => EndReason::Rules(Termination::Checkmate),
+            "stalemate" => EndReason::Rules(Termination::Stalemate),
+            "fifty_moves" => EndReason::Rules(Termination::FiftyMoves),
+            "threefold_repetition" => EndReason::Rules(Termination::ThreefoldRepetition),
+            "perpetual_check" => EndReason::Rules(Termination::PerpetualCheck),
+            "resignation" => EndReason::Resignation,
+            "agreement" => EndReason::Agreement,
+            "timeout" => EndReason::Timeout,
+            _ => return None,
+        };
+        Some(End { reason, winner })
+    }
+}
+
+/// What a room needs to be put back as it was before a change.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    tokens: [Option<String>; 2],
+    clock: Option<Clock>,
+    draw_offer: Option<Side>,
+    end: Option<End>,
+    pushed_move: bool,
+}
+
+/// A change made to a room, not yet stored.
+#[derive(Debug)]
+pub struct Change {
+    /// What to store.
+    pub write: Write,
+    /// What to broadcast once stored, in order.
+    pub events: Vec<Message>,
+    /// How to take the change back if the store refuses it.
+    pub undo: Undo,
+}
+
+/// The answer to a `move`.
+#[derive(Debug)]
+pub enum MoveOutcome {
+    /// A new move, to store and broadcast.
+    Played(Change),
+    /// A resent move already stored at that ply: acknowledge it again.
+    Duplicate(Message),
+    /// The mover's flag had fallen: store the ending, broadcast it, and
+    /// refuse the move with `game_over`.
+    Flagged(Change),
+}
+
+/// One game on the server.
+#[derive(Clone, Debug)]
+pub struct Room {
+    id: String,
+    created_ms: u64,
+    game: Game,
+    tokens: [Option<String>; 2],
+    clock: Option<Clock>,
+    draw_offer: Option<Side>,
+    end: Option<End>,
+}
+
+/// Compares two secrets in time independent of where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+    ProtoError::new(code, message)
+}
+
+impl Room {
+    /// A new game from the start position, with its creator's seat; and the
+    /// record to store.
+    #[must_use]
+    pub fn create(
+        id: String,
+        created_ms: u64,
+        clock: Option<ClockSpec>,
+        seat: Side,
+        token: String,
+    ) -> (Room, NewGame) {
+        let mut tokens = [None, None];
+        tokens[seat.index()] = Some(token.clone());
+        let room = Room {
+            id: id.clone(),
+            created_ms,
+            game: Game::new(),
+            tokens,
+            clock: clock.map(Clock::new),
+            draw_offer: None,
+            end: None,
+        };
+        let record = NewGame {
+            id,
+            created_ms,
+            start_fen: room.game.start().fen(),
+            clock,
+            seat,
+            token,
+        };
+        (room, record)
+    }
+
+    /// Rebuilds a stored game, replaying its moves through the core; the
+    /// clock of the side to move starts at `now` (see `clock.rs`).
+    ///
+    /// # Errors
+    ///
+    /// A description of the first record that does not replay.
+    pub fn restore(stored: StoredGame, now: Instant) -> Result<Room, String> {
+        let start = Position::from_fen(&stored.start_fen)
+            .map_err(|e| format!("game {}: start FEN: {e}", stored.id))?;
+        let mut game = Game::from_position(start);
+        for (i, m) in stored.moves.iter().enumerate() {
+            if m.ply != i as u64 {
+                return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
+            }
+            game.push_uci(&m.uci)
+                .map_err(|e| format!("game {}: ply {}: {} ({e})", stored.id, m.ply, m.uci))?;
+        }
+        let clock = match (stored.clock, stored.clocks) {
+            (Some(spec), Some((w, b))) => Some(Clock::restore(spec, w, b)),
+            (Some(spec), None) => Some(Clock::new(spec)),
+            (None, _) => None,
+        };
+        let mut room = Room {
+            id: stored.id,
+            created_ms: stored.created_ms,
+            game,
+            tokens: stored.tokens,
+            clock,
+            draw_offer: stored.draw_offer,
+            end: stored.end,
+        };
+        if room.status() == Status::Active {
+            let turn = room.turn();
+            if let Some(clock) = &mut room.clock {
+                clock.start(turn, now);
+            }
+        }
+        Ok(room)
+    }
+
+    /// The game id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The core's game record.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clocks, for a timed game.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// How the game ended, if it has.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        Side::of(self.game.position().turn())
+    }
+
+    /// Waiting, active or finished.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.end.is_some() {
+            Status::Finished
+        } else if self.tokens.iter().all(Option::is_some) {
+            Status::Active
+        } else {
+            Status::Waiting
+        }
+    }
+
+    /// The seat whose token this is.
+    #[must_use]
+    pub fn seat_of(&self, token: &str) -> Option<Side> {
+        [Side::White, Side::Black].into_iter().find(|side| {
+            self.tokens[side.index()]
+                .as_deref()
+                .is_some_and(|t| same_secret(t, token))
+        })
+    }
+
+    fn clocks_at(&self, now: Instant) -> Option<Clocks> {
+        self.clock.map(|c| c.at(now))
+    }
+
+    fn stored_clocks(&self, now: Instant) -> StoredClocks {
+        self.clock.map(|c| {
+            (
+                c.remaining_at(Side::White, now),
+                c.remaining_at(Side::Black, now),
+            )
+        })
+    }
+
+    /// The whole game as `you` (a seat, or `None` for a spectator) sees it at `now`.
+    #[must_use]
+    pub fn state(&self, you: Option<Side>, now: Instant) -> GameState {
+        let sans = self.game.san_moves();
+        let moves = self
+            .game
+            .moves()
+            .iter()
+            .zip(sans)
+            .zip(self.game.positions())
+            .enumerate()
+            .map(|(ply, ((m, san), before))| MoveEntry {
+                ply: ply as u64,
+                mv: UciMove::from_move(m).to_string(),
+                san,
+                by: Side::of(before.turn()),
+            })
+            .collect();
+        GameState {
+            game: self.id.clone(),
+            you,
+            start_fen: self.game.start().fen(),
+            fen: self.game.position().fen(),
+            moves,
+            ply: self.game.ply() as u64,
+            turn: self.turn(),
+            status: self.status(),
+            seats: Seats {
+                white: self.tokens[0].is_some(),
+                black: self.tokens[1].is_some(),
+            },
+            clock: self.clock.map(|c| c.spec()),
+            clocks: self.clocks_at(now),
+            draw_offer: self.draw_offer,
+            result: self.end.map_or("*", |e| e.result()),
+            termination: self.end.map(|e| e.termination()),
+            winner: self.end.and_then(|e| e.winner),
+        }
+    }
+
+    fn undo_point(&self) -> Undo {
+        Undo {
+            tokens: self.tokens.clone(),
+            clock: self.clock,
+            draw_offer: self.draw_offer,
+            end: self.end,
+            pushed_move: false,
+        }
+    }
+
+    /// Takes back a change the store refused.
+    pub fn undo(&mut self, undo: Undo) {
+        if undo.pushed_move {
+            self.game.pop();
+        }
+        self.tokens = undo.tokens;
+        self.clock = undo.clock;
+        self.draw_offer = undo.draw_offer;
+        self.end = undo.end;
+    }
+
+    fn game_over_event(&self, now: Instant) -> Option<Message> {
+        let end = self.end?;
+        Some(Message::GameOver {
+            game: self.id.clone(),
+            result: end.result(),
+            termination: end.termination(),
+            winner: end.winner,
+            clocks: self.clocks_at(now),
+        })
+    }
+
+    /// Ends the game now (the caller has checked it goes on).
+    fn finish(&mut self, end: End, now: Instant) -> Change {
+        let undo = self.undo_point();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+        self.draw_offer = None;
+        self.end = Some(end);
+        Change {
+            write: Write::Finish {
+                game: self.id.clone(),
+                end,
+                clocks: self.stored_clocks(now),
+            },
+            events: self.game_over_event(now).into_iter().collect(),
+            undo,
+        }
+    }
+
+    /// The seat acting with `token`, refusing spectators and strangers.
+    fn seat(&self, token: Option<&str>) -> Result<Side, ProtoError> {
+        let token = token.ok_or_else(|| {
+            err(
+                ErrorCode::NotAPlayer,
+                "this action needs a seat's token; spectators cannot act",
+            )
+        })?;
+        self.seat_of(token).ok_or_else(|| {
+            err(
+                ErrorCode::InvalidToken,
+                "this token is no seat of this game",
+            )
+        })
+    }
+
+    fn ensure_not_over(&self) -> Result<(), ProtoError> {
+        match self.end {
+            Some(end) => Err(err(
+                ErrorCode::GameOver,
+                format!(
+                    "the game is over ({} by {})",
+                    end.result(),
+                    end.termination()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn ensure_active(&self) -> Result<(), ProtoError> {
+        self.ensure_not_over()?;
+        if self.status() == Status::Waiting {
+            return Err(err(
+                ErrorCode::GameNotStarted,
+                "the game starts when both seats are taken",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes a free seat (`want`, or the free one) with `token`.
+    ///
+    /// # Errors
+    ///
+    /// `game_over`, `game_full`, `seat_taken`.
+    pub fn join(
+        &mut self,
+        want: Option<Side>,
+        token: String,
+        now: Instant,
+    ) -> Result<(Side, Change), ProtoError> {
+        self.ensure_not_over()?;
+        let free: Vec<Side> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|s| self.tokens[s.index()].is_none())
+            .collect();
+        let side = match (want, free.first()) {
+            (_, None) => {
+                return Err(err(
+                    ErrorCode::GameFull,
+                    "both seats are taken; watch the game instead",
+                ))
+            }
+            (Some(side), Some(_)) if !free.contains(&side) => {
+                return Err(err(
+                    ErrorCode::SeatTaken,
+                    format!("the {} seat is taken", side.name()),
+                )
+                .given(side.name()))
+            }
+            (Some(side), Some(_)) => side,
+            (None, Some(&side)) => side,
+        };
+        let undo = self.undo_point();
+        self.tokens[side.index()] = Some(token.clone());
+        if self.status() == Status::Active {
+            let turn = self.turn();
+            if let Some(clock) = &mut self.clock {
+                clock.start(turn, now);
+            }
+        }
+        let change = Change {
+            write: Write::TakeSeat {
+                game: self.id.clone(),
+                side,
+                token,
+                clocks: self.stored_clocks(now),
+            },
+            events: vec![Message::PlayerJoined {
+                game: self.id.clone(),
+                color: side,
+                clocks: self.clocks_at(now),
+            }],
+            undo,
+        };
+        Ok((side, change))
+    }
+
+    /// The `moved` message of an already played ply.
+    fn moved_event(&self, ply: usize, duplicate: bool, clocks: Option<Clocks>) -> Option<Message> {
+        let m = self.game.moves().get(ply)?;
+        let before = self.game.position_at(ply)?;
+        let after = self.game.position_at(ply + 1)?;
+        Some(Message::Moved {
+            game: self.id.clone(),
+            ply: ply as u64,
+            mv: UciMove::from_move(m).to_string(),
+            san: self.game.san(ply)?,
+            fen: after.fen(),
+            by: Side::of(before.turn()),
+            clocks,
+            draw_offer: None,
+            duplicate,
+        })
+    }
+
+    /// A `move` request: checks everything, in the order of
+    /// `docs/protocol.md`, and plays the move.
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`, `game_not_started`,
+    /// `ply_mismatch`, `not_your_turn`, `invalid_move`, `illegal_move`.
+    pub fn play(
+        &mut self,
+        token: Option<&str>,
+        text: &str,
+        ply: u64,
+        now: Instant,
+    ) -> Result<MoveOutcome, ProtoError> {
+        let side = self.seat(token)?;
+        let current = self.game.ply() as u64;
+        let mismatch = || {
+            let mut e = err(
+                ErrorCode::PlyMismatch,
+                format!("the game is at ply {current}, the move was sent for ply {ply}"),
+            )
+            .given(ply.to_string());
+            e.expected = Some(current);
+            e
+        };
+        if ply < current {
+            // A resend of a stored move is acknowledged again, never replayed.
+            let index = ply as usize;
+            let stored = self.game.moves().get(index).map(UciMove::from_move);
+            let by = self.game.position_at(index).map(|p| Side::of(p.turn()));
+            let sent = UciMove::from_ascii(text.as_bytes()).ok();
+            if stored.is_some() && stored == sent && by == Some(side) {
+                let clocks = self.clocks_at(now);
+                if let Some(ack) = self.moved_event(index, true, clocks) {
+                    return Ok(MoveOutcome::Duplicate(ack));
+                }
+            }
+            return Err(mismatch());
+        }
+        self.ensure_active()?;
+        if ply > current {
+            return Err(mismatch());
+        }
+        if side != self.turn() {
+            return Err(err(
+                ErrorCode::NotYourTurn,
+                format!("{} is to move", self.turn().name()),
+            ));
+        }
+        let uci = UciMove::from_ascii(text.as_bytes()).map_err(|e| {
+            err(
+                ErrorCode::InvalidMove,
+                format!("not a long-form move ({e}); examples: e2e4, e7e8q, N@c7, N#B@c7"),
+            )
+            .given(text)
+        })?;
+        let m = uci.to_move(self.game.position()).map_err(|_| {
+            err(
+                ErrorCode::IllegalMove,
+                format!("{uci} is not a legal move at ply {current}"),
+            )
+            .given(text)
+        })?;
+        if let Some(flagged) = self.clock.and_then(|c| c.flagged(now)) {
+            let end = End {
+                reason: EndReason::Timeout,
+                winner: Some(flagged.other()),
+            };
+            return Ok(MoveOutcome::Flagged(self.finish(end, now)));
+        }
+        let mut undo = self.undo_point();
+        if self.game.push(m).is_err() {
+            return Err(err(
+                ErrorCode::InternalError,
+                "the core refused a legal move",
+            ));
+        }
+        undo.pushed_move = true;
+        if let Some(clock) = &mut self.clock {
+            // Not flagged (checked above), so the press succeeds.
+            let _ = clock.press(now);
+        }
+        self.draw_offer = None;
+        self.end = self.game.outcome().map(|o| End {
+            reason: EndReason::Rules(o.termination),
+            winner: o.winner.map(Side::of),
+        });
+        if self.end.is_some() {
+            if let Some(clock) = &mut self.clock {
+                clock.stop(now);
+            }
+        }
+        let clocks = self.clocks_at(now);
+        let index = current as usize;
+        let mut events: Vec<Message> = self.moved_event(index, false, clocks).into_iter().collect();
+        events.extend(self.game_over_event(now));
+        Ok(MoveOutcome::Played(Change {
+            write: Write::Move {
+                game: self.id.clone(),
+                ply: current,
+                uci: uci.to_string(),
+                clocks: self.stored_clocks(now),
+                at_ms: crate::now_ms(),
+                end: self.end,
+            },
+            events,
+            undo,
+        }))
+    }
+
+    /// `resign`.
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`.
+    pub fn resign(&mut self, token: Option<&str>, now: Instant) -> Result<Change, ProtoError> {
+        let side = self.seat(token)?;
+        self.ensure_not_over()?;
+        let end = End {
+            reason: EndReason::Resignation,
+            winner: Some(side.other()),
+        };
+        Ok(self.finish(end, now))
+    }
+
+    /// `offer_draw` (accepts a standing offer of the opponent).
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`, `game_not_started`,
+    /// `draw_already_offered`.
+    pub fn offer_draw(&mut self, token: Option<&str>, now: Instant) -> Result<Change, ProtoError> {
+        let side = self.seat(token)?;
+        self.ensure_active()?;
+        match self.draw_offer {
+            Some(by) if by == side => Err(err(
+                ErrorCode::DrawAlreadyOffered,
+                "your draw offer already stands",
+            )),
+            Some(_) => Ok(self.finish(
+                End {
+                    reason: EndReason::Agreement,
+                    winner: None,
+                },
+                now,
+            )),
+            None => {
+                let undo = self.undo_point();
+                self.draw_offer = Some(side);
+                Ok(Change {
+                    write: Write::DrawOffer {
+                        game: self.id.clone(),
+                        by: Some(side),
+                    },
+                    events: vec![Message::DrawOffered {
+                        game: self.id.clone(),
+                        by: side,
+                    }],
+                    undo,
+                })
+            }
+        }
+    }
+
+    /// `accept_draw` (`accept == true`) or `decline_draw`.
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`, `game_not_started`,
+    /// `no_draw_offer`.
+    pub fn answer_draw(
+        &mut self,
+        token: Option<&str>,
+        accept: bool,
+        now: Instant,
+    ) -> Result<Change, ProtoError> {
+        let side = self.seat(token)?;
+        self.ensure_active()?;
+        if self.draw_offer != Some(side.other()) {
+            return Err(err(
+                ErrorCode::NoDrawOffer,
+                "no draw offer from the opponent stands",
+            ));
+        }
+        if accept {
+            return Ok(self.finish(
+                End {
+                    reason: EndReason::Agreement,
+                    winner: None,
+                },
+                now,
+            ));
+        }
+        let undo = self.undo_point();
+        self.draw_offer = None;
+        Ok(Change {
+            write: Write::DrawOffer {
+                game: self.id.clone(),
+                by: None,
+            },
+            events: vec![Message::DrawDeclined {
+                game: self.id.clone(),
+                by: side,
+            }],
+            undo,
+        })
+    }
+
+    /// The ending on time when the running side's flag has fallen at `now`.
+    pub fn check_flag(&mut self, now: Instant) -> Option<Change> {
+        if self.end.is_some() {
+            return None;
+        }
+        let flagged = self.clock?.flagged(now)?;
+        let end = End {
+            reason: EndReason::Timeout,
+            winner: Some(flagged.other()),
+        };
+        Some(self.finish(end, now))
+    }
+
+    /// The game as PGN, with the tags of `docs/protocol.md`.
+    #[must_use]
+    pub fn pgn(&self) -> String {
+        let mut pgn = PgnGame::from_game(&self.game);
+        pgn.set_tag("Event", "Hostage Chess online game");
+        pgn.set_tag("Site", &format!("hostage serve, game {}", self.id));
+        pgn.set_tag("Date", &crate::pgn_date(self.created_ms));
+        pgn.set_tag("Round", "-");
+        pgn.set_tag("White", "White");
+        pgn.set_tag("Black", "Black");
+        pgn.set_tag(
+            "TimeControl",
+            &self.clock.map_or("-".to_string(), |c| {
+                let s = c.spec();
+                format!("{}+{}", s.initial_ms / 1000, s.increment_ms / 1000)
+            }),
+        );
+        pgn.set_tag("GameId", &self.id);
+        if let Some(end) = self.end {
+            pgn.set_tag("Termination", end.termination());
+        }
+        pgn.result = self.end.map_or(PgnResult::Unknown, |e| e.pgn_result());
+        pgn.write()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+
+    fn room(clock: Option<ClockSpec>, now: Instant) -> Room {
+        let (mut room, _) = Room::create("g".into(), 0, clock, Side::White, W.into());
+        room.join(None, B.into(), now).unwrap();
+        room
+    }
+
+    fn played(outcome: Result<MoveOutcome, ProtoError>) -> Change {
+        match outcome {
+            Ok(MoveOutcome::Played(c)) => c,
+            other => panic!("not played: {other:?}"),
+        }
+    }
+
+    fn code<T: std::fmt::Debug>(r: Result<T, ProtoError>) -> ErrorCode {
+        r.unwrap_err().code
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let now = Instant::now();
+        let (mut waiting, _) = Room::create("g".into(), 0, None, Side::White, W.into());
+        assert_eq!(
+            code(waiting.play(Some(W), "e2e4", 0, now)),
+            ErrorCode::GameNotStarted
+        );
+        let mut r = room(None, now);
+        let fen = r.game().position().fen();
+        assert_eq!(code(r.play(None, "e2e4", 0, now)), ErrorCode::NotAPlayer);
+        assert_eq!(
+            code(r.play(Some("x"), "e2e4", 0, now)),
+            ErrorCode::InvalidToken
+        );
+        assert_eq!(
+            code(r.play(Some(B), "e7e5", 0, now)),
+            ErrorCode::NotYourTurn
+        );
+        assert_eq!(
+            code(r.play(Some(W), "e2e9", 0, now)),
+            ErrorCode::InvalidMove
+        );
+        assert_eq!(
+            code(r.play(Some(W), "e2e5", 0, now)),
+            ErrorCode::IllegalMove
+        );
+        assert_eq!(
+            code(r.play(Some(W), "e2e4", 3, now)),
+            ErrorCode::PlyMismatch
+        );
+        assert_eq!(
+            code(r.answer_draw(Some(W), true, now)),
+            ErrorCode::NoDrawOffer
+        );
+        assert_eq!(code(r.join(None, "c".into(), now)), ErrorCode::GameFull);
+        assert_eq!(r.game().ply(), 0);
+        assert_eq!(r.game().position().fen(), fen);
+    }
+
+    #[test]
+    fn a_resent_move_is_acknowledged_not_doubled() {
+        let now = Instant::now();
+        let mut r = room(None, now);
+        played(r.play(Some(W), "e2e4", 0, now));
+        match r.play(Some(W), "e2e4", 0, now) {
+            Ok(MoveOutcome::Duplicate(Message::Moved {
+                ply: 0,
+                duplicate: true,
+                ..
+            })) => {}
+            other => panic!("{other:?}"),
+        }
+        // Another move for a past ply, or the opponent resending it, is a mismatch.
+        assert_eq!(
+            code(r.play(Some(W), "d2d4", 0, now)),
+            ErrorCode::PlyMismatch
+        );
+        assert_eq!(
+            code(r.play(Some(B), "e2e4", 0, now)),
+            ErrorCode::PlyMismatch
+        );
+        assert_eq!(r.game().ply(), 1);
+    }
+
+    #[test]
+    fn undo_restores_a_refused_write() {
+        let now = Instant::now();
+        let spec = ClockSpec {
+            initial_ms: 60_000,
+            increment_ms: 1_000,
+        };
+        let mut r = room(Some(spec), now);
+        let before = r.state(None, now);
+        let c = played(r.play(Some(W), "e2e4", 0, now + Duration::from_secs(2)));
+        r.undo(c.undo);
+        assert_eq!(r.state(None, now), before);
+        let c = r.offer_draw(Some(W), now).unwrap();
+        r.undo(c.undo);
+        assert_eq!(r.state(None, now), before);
+        let c = r.resign(Some(B), now).unwrap();
+        r.undo(c.undo);
+        assert_eq!(r.state(None, now), before);
+    }
+
+    #[test]
+    fn draws_resignation_and_mate() {
+        let now = Instant::now();
+        let mut r = room(None, now);
+        r.offer_draw(Some(W), now).unwrap();
+        assert_eq!(
+            code(r.offer_draw(Some(W), now)),
+            ErrorCode::DrawAlreadyOffered
+        );
+        assert_eq!(
+            code(r.answer_draw(Some(W), true, now)),
+            ErrorCode::NoDrawOffer
+        );
+        r.answer_draw(Some(B), false, now).unwrap();
+        r.offer_draw(Some(B), now).unwrap();
+        // A move withdraws the offer.
+        played(r.play(Some(W), "f2f3", 0, now));
+        assert_eq!(
+            code(r.answer_draw(Some(W), true, now)),
+            ErrorCode::NoDrawOffer
+        );
+        for (i, (t, m)) in [(B, "e7e5"), (W, "g2g4")].into_iter().enumerate() {
+            played(r.play(Some(t), m, i as u64 + 1, now));
+        }
+        let mate = played(r.play(Some(B), "d8h4", 3, now));
+        assert!(matches!(
+            mate.events.last(),
+            Some(Message::GameOver {
+                result: "0-1",
+                termination: "checkmate",
+                ..
+            })
+        ));
+        assert_eq!(code(r.resign(Some(W), now)), ErrorCode::GameOver);
+        assert!(r.pgn().contains("[Termination \"checkmate\"]"));
+        assert!(r.pgn().contains("0-1"));
+    }
+
+    #[test]
+    fn a_flag_falls_on_a_late_move_and_by_itself() {
+        let t0 = Instant::now();
+        let spec = ClockSpec {
+            initial_ms: 1_000,
+            increment_ms: 0,
+        };
+        let mut r = room(Some(spec), t0);
+        assert!(r.check_flag(t0).is_none());
+        let late = t0 + Duration::from_millis(1_500);
+        match r.play(Some(W), "e2e4", 0, late) {
+            Ok(MoveOutcome::Flagged(c)) => assert!(matches!(c.write, Write::Finish { .. })),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.end().map(|e| e.winner), Some(Some(Side::Black)));
+        let mut r = room(Some(spec), t0);
+        let c = r.check_flag(late).unwrap();
+        assert!(matches!(
+            c.events[0],
+            Message::GameOver {
+                termination: "timeout",
+                ..
+            }
+        ));
+    }
+}

@@ -1,0 +1,550 @@
+//! The SQLite [`Store`]: one file, no setup (SQLite is compiled in).
+//!
+//! Policy:
+//! - WAL journal with `synchronous = FULL`: a commit returns after the WAL is
+//!   fsync'd, so an acknowledged write survives a killed process and a lost
+//!   machine alike;
+//! - one writer thread owns the writing connection and **commits in groups**:
+//!   it takes every write waiting in its queue (up to [`MAX_GROUP`]), applies
+//!   each inside its own savepoint (a write whose condition fails is rolled
+//!   back alone), commits once, and only then answers each caller. Under load
+//!   many moves share one fsync; alone, a move gets its own;
+//! - reads use a second connection (WAL lets them run beside the writer);
+//! - every conditional write of `store.rs` is enforced in SQL (`WHERE`
+//!   clauses, the `(game, ply)` primary key), not only by the caller.
+
+use std::{
+    path::Path,
+    sync::{mpsc, Arc, Mutex},
+    thread,
+};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::oneshot;
+
+use crate::{
+    protocol::{ClockSpec, Side},
+    room::End,
+    store::{NewGame, Store, StoreError, StoreFuture, StoredClocks, StoredGame, StoredMove, Write},
+};
+
+/// The most writes committed in one transaction.
+pub const MAX_GROUP: usize = 256;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id           TEXT PRIMARY KEY,
+    created_ms   INTEGER NOT NULL,
+    start_fen    TEXT NOT NULL,
+    initial_ms   INTEGER,
+    increment_ms INTEGER,
+    white_token  TEXT,
+    black_token  TEXT,
+    white_ms     INTEGER,
+    black_ms     INTEGER,
+    draw_offer   TEXT,
+    termination  TEXT,
+    winner       TEXT,
+    updated_ms   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_unfinished ON games (termination) WHERE termination IS NULL;
+CREATE TABLE IF NOT EXISTS moves (
+    game      TEXT NOT NULL REFERENCES games (id),
+    ply       INTEGER NOT NULL,
+    uci       TEXT NOT NULL,
+    white_ms  INTEGER,
+    black_ms  INTEGER,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+";
+
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// Games in a SQLite file.
+pub struct SqliteStore {
+    writer: Mutex<mpsc::Sender<Job>>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+fn backend(e: rusqlite::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn open(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path).map_err(backend)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(backend)?;
+    conn.execute_batch(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+    )
+    .map_err(backend)?;
+    Ok(conn)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path` and starts its
+    /// writer thread.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened or is not a database of this schema.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let writer = open(path)?;
+        writer.execute_batch(SCHEMA).map_err(backend)?;
+        let reader = open(path)?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("hostage-sqlite-writer".into())
+            .spawn(move || write_loop(writer, &rx))
+            .map_err(|e| StoreError::Backend(e.to_string()))?;
+        Ok(SqliteStore {
+            writer: Mutex::new(tx),
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let reader = Arc::clone(&self.reader);
+        tokio::task::spawn_blocking(move || {
+            let conn = reader
+                .lock()
+                .map_err(|_| StoreError::Backend("reader lock poisoned".into()))?;
+            f(&conn)
+        })
+        .await
+        .map_err(|e| StoreError::Backend(e.to_string()))?
+    }
+}
+
+impl Store for SqliteStore {
+    fn write(&self, write: Write) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let (tx, rx) = oneshot::channel();
+            {
+                let writer = self
+                    .writer
+                    .lock()
+                    .map_err(|_| StoreError::Backend("writer lock poisoned".into()))?;
+                writer
+                    .send((write, tx))
+                    .map_err(|_| StoreError::Backend("the writer thread has stopped".into()))?;
+            }
+            rx.await
+                .map_err(|_| StoreError::Backend("the writer thread has stopped".into()))?
+        })
+    }
+
+    fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>> {
+        let id = game.to_string();
+        Box::pin(self.read(move |conn| load(conn, &id)))
+    }
+
+    fn unfinished(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(self.read(|conn| {
+            let mut stmt = conn
+                .prepare("SELECT id FROM games WHERE termination IS NULL ORDER BY created_ms")
+                .map_err(backend)?;
+            let ids = stmt
+                .query_map([], |row| row.get::<_, String>(0))
+                .map_err(backend)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(backend)?;
+            Ok(ids)
+        }))
+    }
+}
+
+/// The writer thread: group commits until every sender is gone.
+fn write_loop(mut conn: Connection, rx: &mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let results = commit_group(&mut conn, &jobs);
+        for ((_, reply), result) in jobs.into_iter().zip(results) {
+            // The caller may have gone (connection closed): nothing to tell.
+            let _ = reply.send(result);
+        }
+    }
+}
+
+fn commit_group(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StoreError>> {
+    let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => return jobs.iter().map(|_| Err(backend_ref(&e))).collect(),
+    };
+    let mut results = Vec::with_capacity(jobs.len());
+    for (write, _) in jobs {
+        let result = tx
+            .execute_batch("SAVEPOINT w")
+            .map_err(backend)
+            .and_then(|()| apply(&tx, write));
+        let end = if result.is_ok() {
+            "RELEASE w"
+        } else {
+            "ROLLBACK TO w; RELEASE w"
+        };
+        match tx.execute_batch(end) {
+            Ok(()) => results.push(result),
+            Err(e) => results.push(Err(backend(e))),
+        }
+    }
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => jobs.iter().map(|_| Err(backend_ref(&e))).collect(),
+    }
+}
+
+fn backend_ref(e: &rusqlite::Error) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn side_name(side: Option<Side>) -> Option<&'static str> {
+    side.map(Side::name)
+}
+
+fn side_of(name: Option<String>) -> Result<Option<Side>, StoreError> {
+    match name.as_deref() {
+        None => Ok(None),
+        Some("white") => Ok(Some(Side::White)),
+        Some("black") => Ok(Some(Side::Black)),
+        Some(other) => Err(StoreError::Corrupt(format!("side {other:?}"))),
+    }
+}
+
+fn int(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn uint(n: i64) -> u64 {
+    u64::try_from(n).unwrap_or(0)
+}
+
+fn clock_params(clocks: StoredClocks) -> (Option<i64>, Option<i64>) {
+    clocks.map_or((None, None), |(w, b)| (Some(int(w)), Some(int(b))))
+}
+
+fn conflict_unless(changed: usize, what: &str) -> Result<(), StoreError> {
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict(what.to_string()))
+    }
+}
+
+fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
+    let now = int(crate::now_ms());
+    match write {
+        Write::CreateGame(NewGame {
+            id,
+            created_ms,
+            start_fen,
+            clock,
+            seat,
+            token,
+        }) => {
+            let (white, black) = match seat {
+                Side::White => (Some(token), None),
+                Side::Black => (None, Some(token)),
+            };
+            let initial = clock.map(|c| int(c.initial_ms));
+            conn.execute(
+                "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
+                    white_token, black_token, white_ms, black_ms, updated_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
+                params![
+                    id,
+                    int(*created_ms),
+                    start_fen,
+                    initial,
+                    clock.map(|c| int(c.increment_ms)),
+                    white,
+                    black,
+                    now
+                ],
+            )
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                    StoreError::Conflict(format!("game {id} exists"))
+                }
+                _ => backend(e),
+            })?;
+            Ok(())
+        }
+        Write::TakeSeat {
+            game,
+            side,
+            token,
+            clocks,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            let sql = match side {
+                Side::White => {
+                    "UPDATE games SET white_token = ?2, white_ms = coalesce(?3, white_ms),
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     WHERE id = ?1 AND white_token IS NULL AND termination IS NULL"
+                }
+                Side::Black => {
+                    "UPDATE games SET black_token = ?2, white_ms = coalesce(?3, white_ms),
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     WHERE id = ?1 AND black_token IS NULL AND termination IS NULL"
+                }
+            };
+            let n = conn
+                .execute(sql, params![game, token, w, b, now])
+                .map_err(backend)?;
+            conflict_unless(n, "the seat is taken")
+        }
+        Write::Move {
+            game,
+            ply,
+            uci,
+            clocks,
+            at_ms,
+            end,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            let (termination, winner) = end_params(*end);
+            let n = conn
+                .execute(
+                    "UPDATE games SET white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
+                        draw_offer = NULL, termination = ?4, winner = ?5, updated_ms = ?6
+                     WHERE id = ?1 AND termination IS NULL
+                       AND white_token IS NOT NULL AND black_token IS NOT NULL
+                       AND (SELECT count(*) FROM moves WHERE game = ?1) = ?7",
+                    params![game, w, b, termination, winner, now, int(*ply)],
+                )
+                .map_err(backend)?;
+            conflict_unless(n, "the game is not at that ply, or has ended")?;
+            conn.execute(
+                "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![game, int(*ply), uci, w, b, int(*at_ms)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        }
+        Write::DrawOffer { game, by } => {
+            let n = conn
+                .execute(
+                    "UPDATE games SET draw_offer = ?2, updated_ms = ?3
+                     WHERE id = ?1 AND termination IS NULL",
+                    params![game, side_name(*by), now],
+                )
+                .map_err(backend)?;
+            conflict_unless(n, "the game has ended")
+        }
+        Write::Finish { game, end, clocks } => {
+            let (w, b) = clock_params(*clocks);
+            let (termination, winner) = end_params(Some(*end));
+            let n = conn
+                .execute(
+                    "UPDATE games SET white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
+                        draw_offer = NULL, termination = ?4, winner = ?5, updated_ms = ?6
+                     WHERE id = ?1 AND termination IS NULL",
+                    params![game, w, b, termination, winner, now],
+                )
+                .map_err(backend)?;
+            conflict_unless(n, "the game has ended")
+        }
+    }
+}
+
+fn end_params(end: Option<End>) -> (Option<&'static str>, Option<&'static str>) {
+    match end {
+        None => (None, None),
+        Some(end) => (Some(end.termination()), side_name(end.winner)),
+    }
+}
+
+type GameRow = (
+    String,
+    i64,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let row: Option<GameRow> = conn
+        .query_row(
+            "SELECT id, created_ms, start_fen, initial_ms, increment_ms, white_token, black_token,
+                    white_ms, black_ms, draw_offer, termination, winner
+             FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                    r.get(10)?,
+                    r.get(11)?,
+                ))
+            },
+        )
+        .optional()
+        .map_err(backend)?;
+    let Some((id, created, fen, initial, increment, wt, bt, wms, bms, offer, term, winner)) = row
+    else {
+        return Ok(None);
+    };
+    let clock = match (initial, increment) {
+        (Some(i), Some(inc)) => Some(ClockSpec {
+            initial_ms: uint(i),
+            increment_ms: uint(inc),
+        }),
+        _ => None,
+    };
+    let clocks = match (clock, wms, bms) {
+        (Some(_), Some(w), Some(b)) => Some((uint(w), uint(b))),
+        _ => None,
+    };
+    let winner = side_of(winner)?;
+    let end = match term {
+        None => None,
+        Some(t) => Some(
+            End::parse(&t, winner)
+                .ok_or_else(|| StoreError::Corrupt(format!("game {id}: termination {t:?}")))?,
+        ),
+    };
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT ply, uci, white_ms, black_ms, at_ms FROM moves WHERE game = ?1 ORDER BY ply",
+        )
+        .map_err(backend)?;
+    let moves = stmt
+        .query_map([&id], |r| {
+            let w: Option<i64> = r.get(2)?;
+            let b: Option<i64> = r.get(3)?;
+            Ok(StoredMove {
+                ply: uint(r.get(0)?),
+                uci: r.get(1)?,
+                clocks: w.zip(b).map(|(w, b)| (uint(w), uint(b))),
+                at_ms: uint(r.get(4)?),
+            })
+        })
+        .map_err(backend)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(backend)?;
+    Ok(Some(StoredGame {
+        id,
+        created_ms: uint(created),
+        start_fen: fen,
+        clock,
+        tokens: [wt, bt],
+        clocks,
+        draw_offer: side_of(offer)?,
+        end,
+        moves,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("hostage-store-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("games.db")
+    }
+
+    fn new_game(id: &str) -> Write {
+        Write::CreateGame(NewGame {
+            id: id.into(),
+            created_ms: 1,
+            start_fen: hostage_core::Position::new().fen(),
+            clock: Some(ClockSpec {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            }),
+            seat: Side::White,
+            token: "w".into(),
+        })
+    }
+
+    fn mv(ply: u64, uci: &str) -> Write {
+        Write::Move {
+            game: "g".into(),
+            ply,
+            uci: uci.into(),
+            clocks: Some((59_000, 60_000)),
+            at_ms: 5,
+            end: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn writes_are_conditional_and_read_back() {
+        let path = temp_db("conditional");
+        let store = SqliteStore::open(&path).unwrap();
+        store.write(new_game("g")).await.unwrap();
+        assert!(matches!(
+            store.write(new_game("g")).await,
+            Err(StoreError::Conflict(_))
+        ));
+        // No move before both seats are taken.
+        assert!(matches!(
+            store.write(mv(0, "e2e4")).await,
+            Err(StoreError::Conflict(_))
+        ));
+        let seat = Write::TakeSeat {
+            game: "g".into(),
+            side: Side::Black,
+            token: "b".into(),
+            clocks: Some((60_000, 60_000)),
+        };
+        store.write(seat.clone()).await.unwrap();
+        assert!(matches!(
+            store.write(seat).await,
+            Err(StoreError::Conflict(_))
+        ));
+        store.write(mv(0, "e2e4")).await.unwrap();
+        // The same ply twice, or a gap, is refused by the database itself.
+        assert!(matches!(
+            store.write(mv(0, "d2d4")).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(matches!(
+            store.write(mv(2, "d2d4")).await,
+            Err(StoreError::Conflict(_))
+        ));
+        store.write(mv(1, "e7e5")).await.unwrap();
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!(g.moves.len(), 2);
+        assert_eq!(g.moves[1].uci, "e7e5");
+        assert_eq!(g.tokens, [Some("w".into()), Some("b".into())]);
+        assert_eq!(g.clocks, Some((59_000, 60_000)));
+        assert_eq!(store.unfinished().await.unwrap(), ["g"]);
+        assert_eq!(store.load("nope").await.unwrap(), None);
+        drop(store);
+        // Reopened, the same.
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.load("g").await.unwrap().unwrap(), g);
+    }
+}

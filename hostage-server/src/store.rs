@@ -1,0 +1,184 @@
+//! Persistence: the [`Store`] trait, the records it keeps, and nothing else.
+//!
+//! Policy: **write-ahead**. The game service hands every change to
+//! [`Store::write`] and waits for it to return `Ok` before it changes the game
+//! in memory or tells any client; a write that fails leaves the game as it
+//! was and the client gets `storage_failed`. A write returns only once the
+//! change is durable (for SQLite: committed, the WAL fsync'd).
+//!
+//! Writes are **conditional**, so that a store shared by several server
+//! instances (`docs/server.md`) can never hold a doubled or lost move: a move
+//! is stored only at the next free ply of an unfinished game, a seat only if
+//! it is free, an ending only once. A write that finds the condition false
+//! fails with [`StoreError::Conflict`] and changes nothing.
+//!
+//! The trait is object-safe and asynchronous (boxed futures), so a
+//! PostgreSQL implementation on an async client slots in beside
+//! [`crate::sqlite::SqliteStore`] without touching the game service.
+
+use std::{fmt, future::Future, pin::Pin};
+
+use crate::{
+    protocol::{ClockSpec, Side},
+    room::End,
+};
+
+/// A boxed future, as the trait returns them.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// Remaining times (White, Black) in milliseconds, for a timed game.
+pub type StoredClocks = Option<(u64, u64)>;
+
+/// A change to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// A new game with its creator's seat.
+    CreateGame(NewGame),
+    /// The seat `side` is taken (only if free).
+    TakeSeat {
+        /// Game id.
+        game: String,
+        /// The seat.
+        side: Side,
+        /// Its token.
+        token: String,
+        /// The clocks when the seat was taken.
+        clocks: StoredClocks,
+    },
+    /// A move at `ply` (only if `ply` is the next ply and the game goes on);
+    /// clears a standing draw offer, and ends the game if `end` is set.
+    Move {
+        /// Game id.
+        game: String,
+        /// The move's ply (0 is White's first).
+        ply: u64,
+        /// Long form.
+        uci: String,
+        /// The clocks after the move.
+        clocks: StoredClocks,
+        /// Wall-clock time of the move, milliseconds since the Unix epoch.
+        at_ms: u64,
+        /// The ending this move brought, if any.
+        end: Option<End>,
+    },
+    /// A draw offer stands (`Some`) or was withdrawn or declined (`None`).
+    DrawOffer {
+        /// Game id.
+        game: String,
+        /// The side offering.
+        by: Option<Side>,
+    },
+    /// The game ended without a move: resignation, agreement, time (only if
+    /// it had not ended).
+    Finish {
+        /// Game id.
+        game: String,
+        /// How.
+        end: End,
+        /// The clocks at the end.
+        clocks: StoredClocks,
+    },
+}
+
+impl Write {
+    /// The game this write is about.
+    #[must_use]
+    pub fn game(&self) -> &str {
+        match self {
+            Write::CreateGame(g) => &g.id,
+            Write::TakeSeat { game, .. }
+            | Write::Move { game, .. }
+            | Write::DrawOffer { game, .. }
+            | Write::Finish { game, .. } => game,
+        }
+    }
+}
+
+/// A game as created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Game id.
+    pub id: String,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// The start position.
+    pub start_fen: String,
+    /// The time control.
+    pub clock: Option<ClockSpec>,
+    /// The creator's seat.
+    pub seat: Side,
+    /// The creator's token.
+    pub token: String,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// Its ply.
+    pub ply: u64,
+    /// Long form.
+    pub uci: String,
+    /// The clocks after it.
+    pub clocks: StoredClocks,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+}
+
+/// A whole stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Game id.
+    pub id: String,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// The start position.
+    pub start_fen: String,
+    /// The time control.
+    pub clock: Option<ClockSpec>,
+    /// Each seat's token, if taken (White, Black).
+    pub tokens: [Option<String>; 2],
+    /// The clocks at the last stored event.
+    pub clocks: StoredClocks,
+    /// A standing draw offer.
+    pub draw_offer: Option<Side>,
+    /// How the game ended, if it has.
+    pub end: Option<End>,
+    /// The moves, by ply.
+    pub moves: Vec<StoredMove>,
+}
+
+/// Why a store operation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The write's condition was false (a taken seat, a ply already stored,
+    /// an ended game); nothing changed.
+    Conflict(String),
+    /// The database failed (i/o, full disk, closed store); nothing changed.
+    Backend(String),
+    /// A stored record could not be read back (corruption or a bug).
+    Corrupt(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Conflict(m) => write!(f, "conflict: {m}"),
+            StoreError::Backend(m) => write!(f, "storage: {m}"),
+            StoreError::Corrupt(m) => write!(f, "corrupt record: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Where games are kept.
+pub trait Store: Send + Sync + 'static {
+    /// Stores one change durably; returns once it is committed.
+    fn write(&self, write: Write) -> StoreFuture<'_, ()>;
+
+    /// A whole game, or `None` if there is no such game.
+    fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>>;
+
+    /// The ids of every game that has not ended (to restart their clocks).
+    fn unfinished(&self) -> StoreFuture<'_, Vec<String>>;
+}

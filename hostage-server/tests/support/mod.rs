@@ -1,0 +1,187 @@
+//! A plain, blocking WebSocket client and HTTP getter for the server's
+//! tests (also used by `hostage-cli/tests/serve.rs`). Every wait has a
+//! timeout, so a server that stops answering fails a test instead of
+//! hanging it.
+
+#![allow(dead_code, missing_docs)]
+
+use std::{
+    io::{Read, Write},
+    net::TcpStream,
+    time::Duration,
+};
+
+use serde_json::{json, Value};
+use tungstenite::{stream::MaybeTlsStream, Message, WebSocket};
+
+/// How long any single read may wait.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+pub struct Client {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Connects to `ws://addr/ws` and reads the `hello`.
+    pub fn connect(addr: &str) -> Client {
+        let mut c = Client::connect_raw(addr);
+        let hello = c.expect("hello");
+        assert_eq!(hello["protocol"], json!([1]));
+        c
+    }
+
+    /// Connects without reading anything.
+    pub fn connect_raw(addr: &str) -> Client {
+        let (ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("connect");
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
+        }
+        Client { ws }
+    }
+
+    pub fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string());
+    }
+
+    pub fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).expect("send");
+    }
+
+    /// Sends, returning false if the connection is gone.
+    pub fn try_send(&mut self, message: Message) -> bool {
+        self.ws.send(message).is_ok()
+    }
+
+    /// The next JSON message, or `None` if the connection closed.
+    pub fn try_recv(&mut self) -> Option<Value> {
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(t)) => {
+                    return Some(serde_json::from_str(t.as_str()).expect("server sent JSON"))
+                }
+                Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => continue,
+                Ok(Message::Binary(_)) => panic!("the server sent a binary frame"),
+                Ok(Message::Close(_)) => continue,
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    panic!("no message from the server within {READ_TIMEOUT:?}")
+                }
+                Err(_) => return None,
+            }
+        }
+    }
+
+    pub fn recv(&mut self) -> Value {
+        self.try_recv().expect("the connection closed")
+    }
+
+    /// The next message, which must be of type `kind`.
+    pub fn expect(&mut self, kind: &str) -> Value {
+        let m = self.recv();
+        assert_eq!(m["type"], kind, "expected {kind}, got {m}");
+        assert_eq!(m["v"], 1, "{m}");
+        m
+    }
+
+    /// The next message, which must be an error with `code`.
+    pub fn expect_error(&mut self, code: &str) -> Value {
+        let m = self.expect("error");
+        assert_eq!(m["code"], code, "{m}");
+        assert!(m["message"].as_str().is_some_and(|s| !s.is_empty()), "{m}");
+        m
+    }
+
+    /// Asserts nothing else was queued for this client: a ping's pong is
+    /// the very next message.
+    pub fn quiet(&mut self) {
+        self.send(json!({"v": 1, "type": "ping", "id": "quiet"}));
+        let m = self.recv();
+        assert_eq!(m["type"], "pong", "unexpected message: {m}");
+        assert_eq!(m["id"], "quiet");
+    }
+
+    /// Sends a request and returns the first answer.
+    pub fn ask(&mut self, v: Value) -> Value {
+        self.send(v);
+        self.recv()
+    }
+}
+
+/// A game seen by its two players.
+pub struct Seats {
+    pub game: String,
+    pub white: Client,
+    pub white_token: String,
+    pub black: Client,
+    pub black_token: String,
+}
+
+/// Creates a game (White creates) and joins it; both states read.
+pub fn new_game(addr: &str, clock: Value) -> Seats {
+    let mut white = Client::connect(addr);
+    white.send(json!({"v": 1, "type": "create", "color": "white", "clock": clock}));
+    let created = white.expect("created");
+    let game = created["game"].as_str().expect("game id").to_string();
+    let white_token = created["token"].as_str().expect("token").to_string();
+    assert_eq!(created["link"], format!("/?game={game}"));
+    let state = white.expect("state");
+    assert_eq!(state["status"], "waiting");
+    assert_eq!(state["you"], "white");
+    let mut black = Client::connect(addr);
+    black.send(json!({"v": 1, "type": "join", "game": game}));
+    let joined = black.expect("joined");
+    assert_eq!(joined["color"], "black");
+    let black_token = joined["token"].as_str().expect("token").to_string();
+    let state = black.expect("state");
+    assert_eq!(state["status"], "active");
+    assert_eq!(white.expect("player_joined")["color"], "black");
+    Seats {
+        game,
+        white,
+        white_token,
+        black,
+        black_token,
+    }
+}
+
+/// A move request.
+pub fn move_msg(game: &str, token: &str, mv: &str, ply: u64) -> Value {
+    json!({"v": 1, "type": "move", "game": game, "token": token, "move": mv, "ply": ply})
+}
+
+/// `GET path` over plain HTTP/1.1: the status and the body.
+pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("write");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("read");
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// A game's public state over HTTP, without the clocks (which run).
+pub fn public_state(addr: &str, game: &str) -> Value {
+    let (status, body) = http_get(addr, &format!("/api/games/{game}"));
+    assert_eq!(status, 200, "{body}");
+    let mut v: Value = serde_json::from_str(&body).expect("JSON");
+    v["clocks"] = Value::Null;
+    v
+}
