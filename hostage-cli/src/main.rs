@@ -23,6 +23,7 @@
 //! hostage course build --out DIR                            the rules course pages
 //! hostage serve [--host H] [--port P] [--db FILE] [--static DIR]
 //!                                                           the app and online games (WebSocket)
+//! hostage puzzles generate|select|verify|simulate|train     puzzles (docs/puzzles.md)
 //! ```
 //!
 //! This file only parses arguments and dispatches. Exit codes: 0 success,
@@ -40,6 +41,7 @@ mod error;
 mod pgn;
 mod play;
 mod player;
+mod puzzles;
 mod replay;
 mod serve;
 mod svg;
@@ -186,6 +188,79 @@ enum Command {
         #[arg(long = "static")]
         static_dir: Option<std::path::PathBuf>,
     },
+    /// Puzzles: generate, select, verify, simulate ratings, train.
+    Puzzles {
+        #[command(subcommand)]
+        command: PuzzlesCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesCommand {
+    /// Find puzzles in bot games; one record a line (docs/puzzles.md).
+    Generate {
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games in the whole run (all shards).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// This shard, I/N: games g with g mod N = I.
+        #[arg(long, default_value = "0/1", value_parser = puzzles::parse_shard)]
+        shard: (u64, u64),
+        /// The levels that play the games, comma-separated (default
+        /// novice,beginner,casual).
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<hostage_engine::Level>,
+        /// Append the records to this file instead of printing them.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Merge candidate files and select a set that meets the composition.
+    Select {
+        /// Candidate files (from `generate`).
+        files: Vec<std::path::PathBuf>,
+        /// How many puzzles to select.
+        #[arg(long, default_value_t = 540)]
+        count: usize,
+        /// Write the set here instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Verify every puzzle of a file; exit 1 if any fails.
+    Verify {
+        /// The puzzle file.
+        file: std::path::PathBuf,
+        /// Also write the puzzles that pass to this file.
+        #[arg(long)]
+        passing: Option<std::path::PathBuf>,
+    },
+    /// Simulate players of known strength training on the built-in set.
+    Simulate {
+        /// Players (strengths 800..2000 in turn).
+        #[arg(long, default_value_t = 260)]
+        players: u32,
+        /// Puzzles per player.
+        #[arg(long, default_value_t = 30)]
+        attempts: u32,
+        /// A puzzle file instead of the built-in set.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+    },
+    /// Solve puzzles at this terminal; the rating is updated after each.
+    Train {
+        /// Keep the rating and the puzzles seen in this file.
+        #[arg(long)]
+        state: Option<std::path::PathBuf>,
+        /// easiest, easier, normal, harder or hardest.
+        #[arg(long, default_value = "normal", value_parser = parse_difficulty)]
+        difficulty: hostage_puzzles::selection::Difficulty,
+    },
+}
+
+fn parse_difficulty(s: &str) -> Result<hostage_puzzles::selection::Difficulty, String> {
+    s.parse()
+        .map_err(|e: hostage_puzzles::selection::ParseDifficultyError| e.to_string())
 }
 
 /// The arguments of `hostage match`.
@@ -428,6 +503,44 @@ fn run(command: Command) -> Result<(), CliError> {
             db,
             static_dir,
         }),
+        Command::Puzzles { command } => run_puzzles(command),
+    }
+}
+
+fn run_puzzles(command: PuzzlesCommand) -> Result<(), CliError> {
+    match command {
+        PuzzlesCommand::Generate {
+            seed,
+            games,
+            shard,
+            players,
+            out,
+        } => {
+            let config = hostage_puzzles::generate::Config {
+                seed,
+                games,
+                shard: shard.0,
+                shards: shard.1,
+                players,
+            };
+            print(|stdout| puzzles::run_generate(&config, out.as_deref(), stdout))
+        }
+        PuzzlesCommand::Select { files, count, out } => {
+            print(|stdout| puzzles::run_select(&files, count, out.as_deref(), stdout))
+        }
+        PuzzlesCommand::Verify { file, passing } => {
+            print(|out| puzzles::run_verify(&file, passing.as_deref(), out))
+        }
+        PuzzlesCommand::Simulate {
+            players,
+            attempts,
+            file,
+        } => print(|out| puzzles::run_simulate(players, attempts, file.as_deref(), out)),
+        PuzzlesCommand::Train { state, difficulty } => {
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            puzzles::run_train(state.as_deref(), difficulty, &mut input, &mut io::stdout())
+        }
     }
 }
 

@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod moves;
 mod pgn;
+mod puzzles;
 mod setup;
 mod squareset;
 mod svg;
@@ -63,5 +64,6 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     errors::register(m)?;
     engine::register(m)?;
+    puzzles::register(m)?;
     Ok(())
 }

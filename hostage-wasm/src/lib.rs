@@ -13,6 +13,7 @@
 mod convert;
 mod engine;
 mod errors;
+mod puzzles;
 mod query;
 mod setup;
 mod svg;

@@ -2,6 +2,7 @@
 // No rules here: every highlight and every move comes from the Board API.
 import { Board } from '../pkg/web/index.js';
 import { setupBot } from './bot.js';
+import { setupPuzzles } from './puzzles.js';
 
 const GLYPH = {
   w: { king: '♔', queen: '♕', rook: '♖', bishop: '♗', knight: '♘', pawn: '♙' },
@@ -20,14 +21,16 @@ let board = new Board();
 let sel = null;
 
 function play(move) {
+  let played = null;
   try {
-    board.push(move);
+    played = board.push(move);
     $('#error').textContent = '';
   } catch (e) {
     $('#error').textContent = `${e.name}: ${e.message}`;
   }
   sel = null;
   render();
+  if (played) puzzles.afterMove(played.uci);
   bot.afterMove();
 }
 
@@ -231,6 +234,20 @@ $('#copy').addEventListener('click', async () => {
 document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') { sel = null; render(); } });
 
 const bot = setupBot({ board: () => board, play, render });
+const puzzles = setupPuzzles({
+  board: () => board,
+  setBoard(next) {
+    // A puzzle is solved against the page, not against a bot.
+    bot.cancel();
+    $('#opponent').value = 'human';
+    board.free();
+    board = next;
+    sel = null;
+    $('#error').textContent = '';
+    render();
+  },
+  render,
+});
 // For the browser test: what a player sees, and a move played as a click plays it.
 window.hostageDemo = {
   fen: () => board.fen(),
@@ -242,6 +259,8 @@ window.hostageDemo = {
     if (!bot.humanTurn()) throw new Error('not your turn');
     play(uci);
   },
+  puzzle: () => puzzles.current(),
+  puzzleRating: () => puzzles.rating(),
 };
 render();
 document.body.dataset.ready = 'true';

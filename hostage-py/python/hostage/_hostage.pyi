@@ -10,6 +10,7 @@ __all__ = [
     "SVG_DEFAULT_ARROW_COLOR",
     "AmbiguousMoveError",
     "Board",
+    "DifficultyError",
     "EngineCore",
     "FenError",
     "Game",
@@ -25,6 +26,7 @@ __all__ = [
     "PgnReader",
     "Piece",
     "PositionError",
+    "PuzzleError",
     "Reserve",
     "Setup",
     "SquareError",
@@ -33,7 +35,13 @@ __all__ = [
     "__version__",
     "course_json",
     "engine_levels",
+    "glicko_rate",
+    "glicko_update",
+    "parse_puzzle_records",
     "parse_square",
+    "puzzle_accepts",
+    "puzzle_next",
+    "puzzle_records",
     "square_name",
     "svg_board",
 ]
@@ -676,3 +684,36 @@ class EngineCore:
         """Forgets what earlier searches learned."""
     def stop(self) -> None:
         """Stops the running search (from another thread)."""
+
+# Puzzles (hostage/puzzles.py wraps them; src/puzzles.rs).
+
+class PuzzleError(HostageError):
+    """A puzzle record that cannot be read (``invalid_puzzle_*``) or an
+    unknown puzzle id (``unknown_puzzle``)."""
+
+class DifficultyError(HostageError):
+    """A difficulty that is none of easiest, easier, normal, harder,
+    hardest (``invalid_difficulty``)."""
+
+_Puzzle: TypeAlias = tuple[str, str, list[str], int, int, list[str], int, int, str, int]
+_Rating: TypeAlias = tuple[float, float, float]
+
+def puzzle_records() -> list[_Puzzle]:
+    """The built-in set: ``(id, fen, moves, rating, rd, themes, seed, ply, solvers, depth)``."""
+
+def parse_puzzle_records(text: str) -> list[_Puzzle]:
+    """Puzzles from record text; ``PuzzleError`` for a bad line."""
+
+def puzzle_next(rating: float, difficulty: str, seen: list[str], seed: int) -> str | None:
+    """The id of the next built-in puzzle for a player; ``DifficultyError``."""
+
+def puzzle_accepts(id: str, index: int, uci: str) -> bool:
+    """Whether ``uci`` is right as move ``index`` of built-in puzzle ``id``."""
+
+def glicko_update(player: _Rating, puzzle: _Rating, solved: bool) -> tuple[_Rating, _Rating]:
+    """``(player, puzzle)`` after one attempt (lichess's puzzle parameters)."""
+
+def glicko_rate(
+    player: _Rating, games: list[tuple[float, float, float, float]], tau: float
+) -> _Rating:
+    """Glicko-2 for one rating period; games are ``(rating, rd, volatility, score)``."""

@@ -1,0 +1,73 @@
+// Puzzles: the built-in verified set, selection, the solution check,
+// Glicko-2 (Glickman's worked example), and errors with codes.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { hostage } from './helpers.mjs';
+
+const { Board, Puzzles } = hostage;
+const GOOD = '00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300';
+
+test('the set: at least 500 puzzles that replay on a Board', () => {
+  const all = Puzzles.all();
+  assert.equal(all.length, Puzzles.count());
+  assert.ok(all.length >= 500);
+  assert.equal(new Set(all.map((p) => p.id)).size, all.length);
+  for (const p of all.slice(0, 40)) {
+    assert.equal(p.moves.length % 2, 1, p.id);
+    const board = new Board(p.fen);
+    for (const m of p.moves) board.push(m);
+    assert.equal(board.isCheckmate(), p.mate, p.id);
+    assert.deepEqual(Puzzles.get(p.id), p);
+  }
+});
+
+test('next: unseen puzzles near the rating, harder above easier, null when all seen', () => {
+  const seen = [];
+  for (let i = 0; i < 15; i++) {
+    const p = Puzzles.next(1400, { seen, seed: i });
+    assert.ok(p && !seen.includes(p.id));
+    assert.ok(Math.abs(p.rating - 1400) <= 4 * (100 + 100 / 4), `${p.rating}`);
+    seen.push(p.id);
+  }
+  const easy = Puzzles.next(1400, { difficulty: 'easiest' });
+  const hard = Puzzles.next(1400, { difficulty: 'hardest' });
+  assert.ok(easy.rating < hard.rating);
+  assert.equal(Puzzles.next(1400, { seen: Puzzles.all().map((p) => p.id) }), null);
+});
+
+test('accepts: the solver moves of the solution', () => {
+  const p = Puzzles.all().find((q) => q.moves.length >= 3);
+  assert.ok(Puzzles.accepts(p.id, 0, p.moves[0]));
+  assert.ok(!Puzzles.accepts(p.id, 1, p.moves[1]), 'the reply is not the solver’s');
+  const wrong = new Board(p.fen).legalMoves().find((m) => m.uci !== p.moves[0]);
+  assert.ok(!Puzzles.accepts(p.id, 0, wrong.uci));
+  assert.ok(!Puzzles.accepts(p.id, 0, 'not a move'));
+});
+
+test('Glicko-2: Glickman’s worked example and one attempt', () => {
+  const r = (rating, deviation) => ({ rating, deviation, volatility: 0.06 });
+  const out = Puzzles.rate(r(1500, 200), [
+    { opponent: r(1400, 30), score: 1 },
+    { opponent: r(1550, 100), score: 0 },
+    { opponent: r(1700, 300), score: 0 },
+  ], 0.5);
+  assert.ok(Math.abs(out.rating - 1464.06) < 0.02, `${out.rating}`);
+  assert.ok(Math.abs(out.deviation - 151.52) < 0.01, `${out.deviation}`);
+  assert.ok(Math.abs(out.volatility - 0.05999) < 0.00001, `${out.volatility}`);
+  const fresh = Puzzles.newRating();
+  assert.deepEqual(fresh, { rating: 1500, deviation: 500, volatility: 0.09 });
+  const { player, puzzle } = Puzzles.update(fresh, { rating: 1200, deviation: 200, volatility: 0.09 }, true);
+  assert.ok(player.rating > 1500 && puzzle.rating < 1200);
+});
+
+test('errors are Errors with name and code', () => {
+  const throwsWith = (fn, name, code) => assert.throws(fn, (e) => e instanceof Error && e.name === name && e.code === code);
+  throwsWith(() => Puzzles.get('0000000000'), 'PuzzleError', 'unknown_puzzle');
+  throwsWith(() => Puzzles.next(1500, { difficulty: 'insane' }), 'DifficultyError', 'invalid_difficulty');
+  throwsWith(() => Puzzles.parse(GOOD.replace('R@a8', 'N@a8')), 'PuzzleError', 'invalid_puzzle_move');
+  throwsWith(() => Puzzles.parse('a,b'), 'PuzzleError', 'invalid_puzzle_fields');
+  throwsWith(() => Puzzles.update({ rating: 'x' }, Puzzles.newRating(), true), 'TypeError', 'invalid_argument');
+  throwsWith(() => Puzzles.next(1500, { seen: 'abc' }), 'TypeError', 'invalid_argument');
+  assert.deepEqual(Puzzles.parse(GOOD)[0].themes, ['mateIn1', 'dropMate']);
+});
