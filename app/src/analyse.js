@@ -1,6 +1,8 @@
 // Analyse: paste a FEN or a PGN (the package parses it, and its error is
 // shown when it cannot), play moves for both sides, step through them, and
-// ask the engine (in its Web Worker) for its best lines.
+// ask the engine (in its Web Worker) for its best lines; or set a position
+// up in the board editor (editor.js), which the package validates.
+import { Editor } from './editor.js';
 import { Game, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { EngineWorker, errorText } from './pkg.js';
@@ -22,7 +24,7 @@ function scoreText(score, turn) {
 export function mount(root) {
   root.innerHTML = `
     <h1 class="visually-hidden">Analyse</h1>
-    <div class="layout">
+    <div class="layout analysis">
       <div class="table-slot"></div>
       <aside class="side">
         <section class="card">
@@ -40,6 +42,7 @@ export function mount(root) {
         </section>
         <section class="card paste">
           <h2>Set up a position</h2>
+          <div class="buttons"><button type="button" data-act="edit">Open the board editor</button></div>
           <label for="analyse-paste">Paste a Hostage FEN or a PGN</label>
           <textarea id="analyse-paste" rows="4" spellcheck="false" placeholder="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"></textarea>
           <div class="buttons"><button type="button" class="primary" data-act="load">Load</button></div>
@@ -56,6 +59,26 @@ export function mount(root) {
   const moves = new MoveList({ onSelect: (ply) => { game.seek(ply); render(); }, pgnTags: () => ({ Event: 'Analysis' }) });
   $('.table-slot').append(table.el);
   root.querySelector('.side > .card').append(moves.el);
+
+  const editor = new Editor({
+    onDone: (fen) => { game = new Game(fen); closeEditor(); render(); },
+    onCancel: () => closeEditor(),
+  });
+  editor.el.hidden = true;
+  root.append(editor.el);
+  function openEditor() {
+    editor.open(game.shown().fen());
+    $('.analysis').hidden = true;
+    editor.el.hidden = false;
+    root.dataset.editing = 'true';
+    editor.el.querySelector('.palette .tool').focus();
+  }
+  function closeEditor() {
+    editor.el.hidden = true;
+    $('.analysis').hidden = false;
+    delete root.dataset.editing;
+    $('[data-act="edit"]').focus();
+  }
 
   function load(text) {
     const err = $('.paste-error');
@@ -82,6 +105,7 @@ export function mount(root) {
     if (act === 'reset') { game = new Game(); render(); }
     if (act === 'back' && game.ply > 0) { game.pop(); render(); }
     if (act === 'load') load($('#analyse-paste').value);
+    if (act === 'edit') openEditor();
   });
   $('.engine-on').addEventListener('change', () => analyse());
 

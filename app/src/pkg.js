@@ -3,7 +3,7 @@
 // app/build.sh). No other module imports the package directly.
 import * as hostage from '../vendor/hostage-chess/index.js';
 
-export const { Board, courseData, engineLevels, isHostageError } = hostage;
+export const { Board, Setup, courseData, engineLevels, isHostageError } = hostage;
 /** The puzzle API, when the package has one (a later version), else null. */
 export const Puzzles = hostage.Puzzles ?? null;
 export { EngineWorker } from '../vendor/hostage-chess/worker.js';
