@@ -149,10 +149,10 @@ pub(crate) struct Searcher<'a> {
     pub root_moves: Vec<RootMove>,
 }
 
-/// LMR reduction for a move at `index` of a node of `depth`: about
-/// 0.77 + 0.2·log2(depth)·log2(index), the shape of the logarithmic
-/// formula published with Stockfish's search (`0.77 + ln d · ln i / 2.36`,
-/// the same curve in base 2), in integers so every platform agrees.
+/// LMR reduction for a move at `index` of a node of `depth`:
+/// 0.77 + 0.2·⌊log2 depth⌋·⌊log2 index⌋, about 0.77 + ln d · ln i / 2.4,
+/// the logarithmic shape common to modern engines (Ethereal publishes
+/// 0.75 + ln d · ln i / 2.25); in integers so every platform agrees.
 fn reduction(depth: i32, index: usize) -> i32 {
     let lg = |x: u64| 63 - x.max(1).leading_zeros() as i32;
     (77 + 20 * lg(depth.max(1) as u64) * lg(index as u64)) / 100
