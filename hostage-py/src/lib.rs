@@ -2,8 +2,11 @@
 //! re-exported by the `hostage` package (`python/hostage/__init__.py`).
 //!
 //! Registration only; the classes live in [`board`], [`moves`], [`pgn`],
-//! the SVG function in [`svg`] and the exceptions in [`errors`]. No rules here: every method converts, calls
-//! the core once and maps the error.
+//! [`setup`], [`squareset`], the engine in [`engine`], the puzzles in
+//! [`puzzles`], the SVG function in [`svg`] and the exceptions in
+//! [`errors`]. No rules, search or rating here: every method converts,
+//! calls into hostage-core, hostage-engine or hostage-puzzles once and maps
+//! the error.
 
 mod board;
 mod engine;

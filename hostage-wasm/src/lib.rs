@@ -1,10 +1,13 @@
 //! # hostage-wasm
 //!
-//! WebAssembly bindings of [`hostage_core`], published on npm as
-//! `hostage-chess`. The one exported class is `Board` (`JsBoard` here): a
-//! [`Game`] with chess.js-style push/pop, thin over the core. Each method
-//! converts its arguments, makes one core call and converts the result or
-//! the error; no rule of the game is decided here.
+//! WebAssembly bindings of [`hostage_core`], `hostage-engine` and
+//! `hostage-puzzles`, published on npm as `hostage-chess`. The exported
+//! classes are `Board` (`JsBoard` here: a [`Game`] with chess.js-style
+//! push/pop), `Setup` (a board editor, [`setup`]), `Engine` (search and the
+//! bot levels, [`engine`]) and `Puzzles` (the verified set, Glicko-2 and
+//! selection, [`puzzles`]). Each method converts its arguments, makes one
+//! call into those crates and converts the result or the error; no rule of
+//! the game, search or rating is decided here.
 //!
 //! Errors are thrown as real `Error` objects with `name` and `code`
 //! ([`errors`]); values are plain objects ([`convert`]); the TypeScript
