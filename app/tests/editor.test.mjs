@@ -2,30 +2,17 @@
 // the package's error; a legal position set up with the palette, a reserve
 // count and the side to move opens in analysis. Screenshots in target/app/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, listedMoves, move, openPage, serveApp, shot } from './helpers.mjs';
+import { listedMoves, move, shot, useApp } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveApp();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const app = useApp();
 
 const A = '#mode-analyse';
 const E = `${A} .editor`;
 
-async function openEditor(viewport = { width: 1280, height: 860 }, extra = {}) {
-  const context = await browser.newContext({ viewport, ...extra });
-  const errors = [];
-  const page = await openPage(context, `${server.base}/#/analyse`, errors);
+async function openEditor(viewport, extra) {
+  const { context, page, errors } = await app.open('analyse', viewport, extra);
   await page.click(`${A} [data-act="edit"]`);
   await page.waitForSelector(`${E}:not([hidden])`);
   return { context, page, errors };

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,6 +43,32 @@ export function launch() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * Registers the hooks that serve app/ and launch Chromium for a test file;
+ * the returned `open(route, viewport, extra)` makes a fresh browser context
+ * on that route of the app: `{ context, page, errors }`.
+ */
+export function useApp() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serveApp();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return {
+    async open(route, viewport = { width: 1280, height: 860 }, extra = {}) {
+      const context = await browser.newContext({ viewport, ...extra });
+      const errors = [];
+      const page = await openPage(context, `${server.base}/#/${route}`, errors);
+      return { context, page, errors };
+    },
+  };
 }
 
 /** A page that records console errors and page errors into `errors`. */

@@ -3,28 +3,14 @@
 // lesson completed, a phone-sized viewport, and the analyse board's error
 // for a bad FEN and its promotion picker. Screenshots go to target/app/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { drag, launch, listedMoves, move, openPage, serveApp, shot } from './helpers.mjs';
+import { drag, listedMoves, move, shot, useApp } from './helpers.mjs';
 
-let server;
-let browser;
+const app = useApp();
 
-before(async () => {
-  server = await serveApp();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function fresh(viewport = { width: 1280, height: 860 }, extra = {}) {
-  const context = await browser.newContext({ viewport, ...extra });
-  const errors = [];
-  const page = await openPage(context, `${server.base}/#/play`, errors);
-  return { context, page, errors };
+function fresh(viewport, extra) {
+  return app.open('play', viewport, extra);
 }
 
 async function startGame(page, opponent, opts = {}) {

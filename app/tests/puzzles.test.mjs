@@ -4,29 +4,16 @@
 // rating going up; another failed, the rating going down; a reload keeping
 // the rating; the solution shown. Screenshots in target/app/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, openPage, serveApp, shot } from './helpers.mjs';
+import { shot, useApp } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveApp();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const app = useApp();
 
 const Z = '#mode-puzzles';
 
-async function fresh(viewport = { width: 1280, height: 860 }, extra = {}) {
-  const context = await browser.newContext({ viewport, ...extra });
-  const errors = [];
-  const page = await openPage(context, `${server.base}/#/puzzles`, errors);
+async function fresh(viewport, extra) {
+  const { context, page, errors } = await app.open('puzzles', viewport, extra);
   await page.waitForSelector(`${Z}[data-puzzle]:not([data-puzzle=""])`);
   return { context, page, errors };
 }

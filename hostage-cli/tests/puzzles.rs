@@ -2,25 +2,9 @@
 //! new player, solved from its own record; then a wrong move), the state
 //! file, and the errors of bad input.
 
-use std::{
-    io::Write,
-    process::{Command, Output, Stdio},
-};
+mod common;
 
-fn hostage_with_input(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hostage"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hostage binary starts");
-    {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        let _ = pipe.write_all(stdin.as_bytes());
-    }
-    child.wait_with_output().expect("the hostage binary runs")
-}
+use common::hostage_with_input;
 
 #[test]
 fn train_solves_then_fails_and_keeps_the_rating() {

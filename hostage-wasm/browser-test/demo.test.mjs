@@ -2,55 +2,22 @@
 // playwright-core. Plays a short game with a capture, an exchange, a drop
 // and a drag through clicks, and checks the FEN and move list the page shows.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
+import { useDemo } from './helpers.mjs';
 
-const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const SHOT = process.env.HOSTAGE_SCREENSHOT ?? join(tmpdir(), 'hostage-demo.png');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
 
-let server;
-let browser;
-let base;
-
-before(async () => {
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(HERE, path);
-    if (!file.startsWith(HERE) || !existsSync(file) || !/^\/(www|pkg)\//.test(path)) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const demo = useDemo();
 
 test('demo page: capture, exchange, drop, drag, FEN box', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1200, height: 760 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(`${base}/www/index.html`);
+  await page.goto(`${demo.base}/www/index.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 
   const sq = (s) => page.click(`[data-square="${s}"]`);
@@ -104,8 +71,8 @@ test('demo page: capture, exchange, drop, drag, FEN box', { timeout: 120_000 }, 
 });
 
 test('board.svg() in the browser: DOMParser reads it, an <img> renders it', { timeout: 60_000 }, async () => {
-  const page = await browser.newPage();
-  await page.goto(`${base}/www/index.html`);
+  const page = await demo.browser.newPage();
+  await page.goto(`${demo.base}/www/index.html`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   const got = await page.evaluate(async () => {
     const { Board } = await import('/pkg/web/index.js');
@@ -147,10 +114,10 @@ const waitForBot = (page) => page.waitForFunction(() => !window.hostageDemo.thin
 const historyOnPage = (page) => page.$$eval('#moves li span', (s) => s.map((e) => e.textContent).filter((t) => t && t !== '…'));
 
 test('demo page: the bot answers with legal moves, with either colour, and the page stays responsive', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1200, height: 760 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${base}/www/index.html?seed=7`);
+  await page.goto(`${demo.base}/www/index.html?seed=7`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   const levels = await page.$$eval('#opponent option', (o) => o.map((e) => e.value));
   assert.deepEqual(levels, ['human', 'novice', 'beginner', 'casual', 'intermediate', 'club']);
@@ -212,10 +179,10 @@ test('demo page: the bot answers with legal moves, with either colour, and the p
 });
 
 test('demo page: a game against Novice played to its end', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1200, height: 760 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${base}/www/index.html?seed=11`);
+  await page.goto(`${demo.base}/www/index.html?seed=11`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   await page.selectOption('#opponent', 'novice');
   await page.click('#reset');

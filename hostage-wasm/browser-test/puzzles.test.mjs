@@ -2,53 +2,18 @@
 // solved move by move with the page playing the replies, one failed, the
 // solution shown, and the rating kept in localStorage across a reload.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 
-import { chromium } from 'playwright-core';
+import { useDemo } from './helpers.mjs';
 
-const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
-
-let server;
-let browser;
-let base;
-
-before(async () => {
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(HERE, path);
-    if (!file.startsWith(HERE) || !existsSync(file) || !/^\/(www|pkg)\//.test(path)) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const demo = useDemo();
 
 test('puzzle mode: solve one, fail one, show the solution, keep the rating', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1200, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(`${base}/www/index.html`);
+  await page.goto(`${demo.base}/www/index.html`);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
