@@ -15,7 +15,7 @@ use crate::{
     ordering::Heuristics,
     rng::Rng,
     score::{Score, MATE_BOUND},
-    search::{Info, Line, Options, Searcher},
+    search::{Info, Line, Options, RootMove, Searcher},
     tt::{Table, DEFAULT_HASH_MB},
 };
 
@@ -267,24 +267,22 @@ impl Engine {
         let roots = &searcher.root_moves;
         if let Some(top) = roots.first() {
             let best = top.prev;
-            let candidates: Vec<(Move, u32)> = roots
+            let candidates: Vec<(&RootMove, u32)> = roots
                 .iter()
                 .filter(|rm| rm.exact || rm.mv == top.mv)
                 .filter(|rm| rm.prev >= best.saturating_sub(recipe.margin))
                 // A mate is played by its shortest way.
                 .filter(|rm| best <= MATE_BOUND || rm.prev == best)
-                .map(|rm| (rm.mv, weight(best - rm.prev, recipe.halving)))
+                .map(|rm| (rm, weight(best - rm.prev, recipe.halving)))
                 .collect();
             let total: u64 = candidates.iter().map(|&(_, w)| u64::from(w)).sum();
             let mut rng = Rng::new(seed ^ pos.zobrist_hash().rotate_left(17));
             let mut ticket = rng.below(total);
-            for &(mv, w) in &candidates {
+            for &(rm, w) in &candidates {
                 if ticket < u64::from(w) {
-                    if let Some(rm) = roots.iter().find(|rm| rm.mv == mv) {
-                        res.best_move = Some(mv);
-                        res.score = Score::from_value(rm.prev);
-                        res.pv.clone_from(&rm.pv);
-                    }
+                    res.best_move = Some(rm.mv);
+                    res.score = Score::from_value(rm.prev);
+                    res.pv.clone_from(&rm.pv);
                     break;
                 }
                 ticket -= u64::from(w);
@@ -322,27 +320,13 @@ fn result(pos: &Position, searcher: &Searcher<'_>, depth: u32, multipv: usize) -
             lines: Vec::new(),
         };
     };
-    let lines = roots
-        .iter()
-        .take(multipv.max(1))
-        .map(|rm| Line {
-            mv: rm.mv,
-            score: Score::from_value(rm.prev),
-            pv: rm.pv.clone(),
-        })
-        .collect();
     SearchResult {
         best_move: Some(best.mv),
         score: Score::from_value(best.prev),
         pv: best.pv.clone(),
         depth,
-        seldepth: roots
-            .iter()
-            .map(|r| r.seldepth)
-            .max()
-            .unwrap_or(0)
-            .max(depth),
+        seldepth: searcher.seldepth(depth),
         nodes: searcher.nodes,
-        lines,
+        lines: searcher.lines(multipv.max(1)),
     }
 }

@@ -254,11 +254,12 @@ pub fn play_game(
             Color::Black => &mut *black,
         };
         let seed = seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // `Game::push` checks legality and leaves the game unchanged when
+        // it refuses a move.
         let chosen: Option<Move> = player.choose(&game, seed);
-        let legal = chosen.filter(|m| game.position().is_legal(m));
-        match legal {
-            Some(m) => game.push(m)?,
-            None => {
+        match chosen.map(|m| game.push(m)) {
+            Some(Ok(())) => {}
+            _ => {
                 let result = match turn {
                     Color::White => PgnResult::BlackWins,
                     Color::Black => PgnResult::WhiteWins,

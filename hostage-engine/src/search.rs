@@ -145,6 +145,8 @@ pub(crate) struct Searcher<'a> {
     path: Vec<u64>,
     buffers: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    /// Per ply: the quiet moves tried so far (for the history malus).
+    quiets: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
     pub root_moves: Vec<RootMove>,
 }
@@ -189,6 +191,7 @@ impl<'a> Searcher<'a> {
             path: Vec::with_capacity(MAX_PLY + 1),
             buffers: (0..=MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
         }
@@ -218,7 +221,11 @@ impl<'a> Searcher<'a> {
         }
         // Order the first iteration by captures first.
         self.root_moves.sort_by_key(|rm| {
-            -(is_tactical(&rm.mv) as i32) * crate::ordering::tactical_score(&rm.mv)
+            core::cmp::Reverse(if is_tactical(&rm.mv) {
+                crate::ordering::tactical_score(&rm.mv)
+            } else {
+                0
+            })
         });
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
         let max_depth = self.limits.max_depth();
@@ -295,24 +302,35 @@ impl<'a> Searcher<'a> {
     fn info(&self, depth: u32, multipv: usize) -> Info {
         Info {
             depth,
-            seldepth: self
-                .root_moves
-                .iter()
-                .map(|r| r.seldepth)
-                .max()
-                .unwrap_or(0)
-                .max(depth),
+            seldepth: self.seldepth(depth),
             nodes: self.nodes,
-            lines: self.root_moves[..multipv]
-                .iter()
-                .map(|rm| Line {
-                    mv: rm.mv,
-                    score: Score::from_value(rm.prev),
-                    pv: rm.pv.clone(),
-                })
-                .collect(),
+            lines: self.lines(multipv),
             hashfull: self.tt.hashfull(),
         }
+    }
+
+    /// The first `count` root moves as lines, with the last completed
+    /// iteration's scores.
+    pub(crate) fn lines(&self, count: usize) -> Vec<Line> {
+        self.root_moves
+            .iter()
+            .take(count)
+            .map(|rm| Line {
+                mv: rm.mv,
+                score: Score::from_value(rm.prev),
+                pv: rm.pv.clone(),
+            })
+            .collect()
+    }
+
+    /// The deepest ply reached under any root move (at least `depth`).
+    pub(crate) fn seldepth(&self, depth: u32) -> u32 {
+        self.root_moves
+            .iter()
+            .map(|r| r.seldepth)
+            .max()
+            .unwrap_or(0)
+            .max(depth)
     }
 
     fn limit_reached(&mut self) -> bool {
@@ -574,7 +592,8 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = core::mem::take(&mut self.quiets[ply]);
+        quiets_tried.clear();
         let mut searched = 0usize;
         let lmp_limit = match depth {
             1 => 8,
@@ -666,6 +685,7 @@ impl<'a> Searcher<'a> {
         self.path.pop();
         self.buffers[ply] = moves;
         self.scores[ply] = scores;
+        self.quiets[ply] = quiets_tried;
         if self.stopped {
             return 0;
         }
