@@ -25,8 +25,7 @@ use hostage_engine::{players::PlayerSpec, Engine, Level, Limits, Rng};
 
 use mate_check::{is_mate_in, mates_in_one, MateSet};
 
-fn kind(pos: &Position, m: &Move) -> &'static str {
-    let _ = pos;
+fn kind(m: &Move) -> &'static str {
     if m.promotion().is_some() {
         "promotion"
     } else {
@@ -68,8 +67,8 @@ fn generate(seed: u64) {
             if game.ply() >= 8 && seen.insert(pos.zobrist_hash()) {
                 let ones = mates_in_one(&pos);
                 if !ones.is_empty() {
-                    let k = kind(&pos, &ones[0]);
-                    let all_same_kind = ones.iter().all(|m| kind(&pos, m) == k);
+                    let k = kind(&ones[0]);
+                    let all_same_kind = ones.iter().all(|m| kind(m) == k);
                     let quota = quotas.iter().find(|(q, _)| *q == k).map_or(0, |q| q.1);
                     if all_same_kind && found1.iter().filter(|f| f.1 == k).count() < quota {
                         found1.push((
