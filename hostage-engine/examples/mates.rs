@@ -20,7 +20,7 @@
 #[path = "../tests/mate_check/mod.rs"]
 mod mate_check;
 
-use hostage_core::{uci::UciMove, Game, Move, Position};
+use hostage_core::{uci::UciMove, Game, Move};
 use hostage_engine::{players::PlayerSpec, Engine, Level, Limits, Rng};
 
 use mate_check::{is_mate_in, mates_in_one, MateSet};
