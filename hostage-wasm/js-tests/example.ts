@@ -1,9 +1,11 @@
 // Type-checked with `tsc --strict --noEmit` (js-tests/tsconfig.json) against
 // the built package's declarations: the unions narrow as a user expects.
-import { Board, Setup, courseData, isHostageError } from 'hostage-chess';
+import { Board, Setup, isHostageError } from 'hostage-chess';
 import type {
-  Color, Course, CourseTask, ErrorCode, Move, Outcome, Reserve, Role, Square, SvgOptions,
+  Color, ErrorCode, Move, Outcome, Reserve, Role, Square, SvgOptions,
 } from 'hostage-chess';
+import { courseData } from 'hostage-chess/puzzles';
+import type { Course, CourseTask } from 'hostage-chess/puzzles';
 
 const board: Board = new Board();
 board.pushSan('e4');

@@ -15,10 +15,17 @@ if (!existsSync(join(PKG, 'package.json'))) {
   throw new Error(`no built package at ${PKG}: run hostage-wasm/build.sh first`);
 }
 
-/** The package as Node's ESM entry gives it. */
+const require = createRequire(import.meta.url);
+/** The rules (`hostage-chess`) as Node's ESM entry gives them. */
 export const hostage = await import(join(PKG, 'node', 'index.mjs'));
-/** The package as require() gives it. */
-export const hostageCjs = createRequire(import.meta.url)(join(PKG, 'node', 'hostage.cjs'));
+/** The rules as require() gives them. */
+export const hostageCjs = require(join(PKG, 'node', 'hostage.cjs'));
+/** `hostage-chess/engine`: ESM and CommonJS. */
+export const engine = await import(join(PKG, 'node', 'engine.mjs'));
+export const engineCjs = require(join(PKG, 'node', 'hostage_engine.cjs'));
+/** `hostage-chess/puzzles`: ESM and CommonJS. */
+export const puzzles = await import(join(PKG, 'node', 'puzzles.mjs'));
+export const puzzlesCjs = require(join(PKG, 'node', 'hostage_puzzles.cjs'));
 
 /** `tests/vectors/*.perft` as [{ file, id, epd, perft: [[depth, count]] }]. */
 export function perftVectors() {
