@@ -77,3 +77,16 @@ export function rng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+const ESC = /\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\/g;
+
+/** Expands `{repeat:N:text}` and the escapes `\\ \n \t \xHH \u{H..}` of the vector files. */
+export function unescape(s) {
+  return s.replace(ESC, (m, count, text, x, u, c) => {
+    if (count !== undefined) return unescape(text).repeat(Number(count));
+    if (x !== undefined) return String.fromCharCode(parseInt(x, 16));
+    if (u !== undefined) return String.fromCodePoint(parseInt(u, 16));
+    if (c !== undefined) return { '\\': '\\', n: '\n', t: '\t' }[c];
+    throw new Error(`bad escape in ${JSON.stringify(s)}`);
+  });
+}

@@ -241,6 +241,21 @@ impl JsBoard {
         self.play(m)
     }
 
+    /// Plays a list of moves written as text: SAN or long form separated by
+    /// spaces, with move numbers, comments, the inventor's `O O` and a final
+    /// result allowed (the core's move-text layer, as the CLI and PGN read
+    /// lists). All or nothing: on error the board is unchanged and the
+    /// error's `ply` is the failing move's place in the list, from 1.
+    /// Returns the number of moves played.
+    #[wasm_bindgen(js_name = pushMoves)]
+    pub fn push_moves(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] moves: &JsValue,
+    ) -> Result<usize, JsValue> {
+        let text = string_arg(moves, "moves")?;
+        self.game.push_move_text(&text).map_err(|e| e.throw())
+    }
+
     /// Takes back the last move and returns it, or `null` at the start.
     #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn pop(&mut self) -> JsValue {

@@ -151,7 +151,7 @@ export type PositionErrorCode =
   | 'too_many_men' | 'opposite_check' | 'invalid_castling' | 'invalid_ep_square';
 export type MoveErrorCode =
   | 'invalid_san' | 'illegal_san' | 'ambiguous_san' | 'invalid_uci' | 'illegal_uci'
-  | 'illegal_move';
+  | 'illegal_move' | 'invalid_move_text';
 export type PgnErrorCode =
   | 'pgn_syntax' | 'pgn_limit' | 'pgn_illegal_move' | 'pgn_fen' | 'pgn_variant' | 'pgn_io';
 export type PuzzleErrorCode =
@@ -204,5 +204,10 @@ export interface SvgOptions {
  * Every error thrown by this package (`hostage-chess/engine` and
  * `hostage-chess/puzzles` included): an `Error` with `name` and `code`.
  */
-export interface HostageError extends Error { name: ErrorName; code: ErrorCode }
+export interface HostageError extends Error {
+  name: ErrorName;
+  code: ErrorCode;
+  /** For a bad move in a list (`board.pushMoves`): its place in the list, from 1. */
+  ply?: number;
+}
 "#;
