@@ -12,17 +12,16 @@
 
 use std::{fmt, io::Write, path::PathBuf, str::FromStr};
 
-use hostage_engine::{
+use hostage_match::{
     book,
-    matches::{run_match, GameRecord, MatchConfig, Opening},
-    players::{ParsePlayerError, Player, PlayerSpec},
+    matches::{run_match, GameRecord, MatchConfig},
+    opening::Opening,
+    players::{NoMove, ParsePlayerError, Player, PlayerSpec},
     stats::{Sprt, Wdl},
+    uci_player::{Effort, UciEngine},
 };
 
-use crate::{
-    error::CliError,
-    uci_engine::{Effort, UciEngine},
-};
+use crate::error::CliError;
 
 /// A match player as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,7 +206,10 @@ pub fn run(request: &Request, out: &mut (dyn Write + Send)) -> Result<(), CliErr
 fn name(spec: &Spec, effort: Effort) -> Result<String, CliError> {
     match spec {
         Spec::Builtin(spec) => Ok(spec.to_string()),
-        Spec::Uci(command) => Ok(UciEngine::start(command, effort)?.engine_name().to_owned()),
+        Spec::Uci(command) => Ok(UciEngine::start(command, effort, effort.default_timeout())
+            .map_err(|e| CliError::new(e.to_string()))?
+            .engine_name()
+            .to_owned()),
     }
 }
 
@@ -217,13 +219,17 @@ type Factory = Box<dyn Fn() -> Box<dyn Player> + Sync>;
 fn factory(spec: &Spec, effort: Effort) -> Factory {
     match spec.clone() {
         Spec::Builtin(spec) => Box::new(move || spec.build()),
-        Spec::Uci(command) => Box::new(move || match UciEngine::start(&command, effort) {
-            Ok(engine) => Box::new(engine) as Box<dyn Player>,
-            Err(e) => {
-                eprintln!("error: {e}");
-                Box::new(Absent)
-            }
-        }),
+        Spec::Uci(command) => {
+            Box::new(
+                move || match UciEngine::start(&command, effort, effort.default_timeout()) {
+                    Ok(engine) => Box::new(engine) as Box<dyn Player>,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        Box::new(Absent)
+                    }
+                },
+            )
+        }
     }
 }
 
@@ -234,8 +240,12 @@ impl Player for Absent {
     fn name(&self) -> String {
         "absent".into()
     }
-    fn choose(&mut self, _game: &hostage_core::Game, _seed: u64) -> Option<hostage_core::Move> {
-        None
+    fn choose(
+        &mut self,
+        _game: &hostage_core::Game,
+        _seed: u64,
+    ) -> Result<hostage_core::Move, NoMove> {
+        Err(NoMove::GaveUp)
     }
 }
 

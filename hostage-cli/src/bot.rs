@@ -9,7 +9,7 @@
 use std::{fmt, io, str::FromStr};
 
 use hostage_core::{san::San, Game};
-use hostage_engine::players::{ParsePlayerError, PlayerSpec};
+use hostage_match::players::{ParsePlayerError, PlayerSpec};
 
 use crate::{
     display::title,
@@ -62,7 +62,7 @@ impl Seat {
 
 /// An engine player at the console.
 pub struct Bot {
-    player: Box<dyn hostage_engine::players::Player>,
+    player: Box<dyn hostage_match::players::Player>,
     label: String,
     seed: u64,
 }
@@ -76,7 +76,7 @@ impl Player for Bot {
         // The same seed at every ply would repeat the same kind of choice.
         let seed = self.seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         match self.player.choose(game, seed) {
-            Some(m) => {
+            Ok(m) => {
                 writeln!(
                     console.out(),
                     "{side} ({}) plays {}.",
@@ -85,7 +85,7 @@ impl Player for Bot {
                 )?;
                 Ok(Action::Play(m))
             }
-            None => {
+            Err(_) => {
                 writeln!(console.out(), "{side} ({}) has no move.", self.label)?;
                 Ok(Action::Quit)
             }

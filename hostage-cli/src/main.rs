@@ -45,7 +45,6 @@ mod puzzles;
 mod replay;
 mod serve;
 mod svg;
-mod uci_engine;
 
 use std::{
     io::{self, BufWriter, IsTerminal, Write},
@@ -291,7 +290,7 @@ struct MatchArgs {
     max_plies: u64,
     /// Stop when the SPRT of ELO0 against ELO1 decides (5% error rates).
     #[arg(long, value_parser = arena::parse_sprt)]
-    sprt: Option<hostage_engine::stats::Sprt>,
+    sprt: Option<hostage_match::stats::Sprt>,
     /// Write every game to this PGN file.
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
@@ -441,8 +440,8 @@ fn run(command: Command) -> Result<(), CliError> {
                 sprt: args.sprt,
                 pgn: args.pgn,
                 effort: match args.uci_movetime {
-                    Some(ms) => uci_engine::Effort::Movetime(ms),
-                    None => uci_engine::Effort::Nodes(args.uci_nodes),
+                    Some(ms) => hostage_match::uci_player::Effort::Movetime(ms),
+                    None => hostage_match::uci_player::Effort::Nodes(args.uci_nodes),
                 },
             };
             arena::run(&request, &mut io::stdout())
@@ -458,7 +457,7 @@ fn run(command: Command) -> Result<(), CliError> {
                     out,
                 },
         } => {
-            let config = hostage_engine::book::BookConfig {
+            let config = hostage_match::book::BookConfig {
                 count: count as usize,
                 seed,
                 min_plies: plies.0,
