@@ -15,7 +15,7 @@ use std::sync::{
 
 use hostage_core::{
     pgn::{NodeId, PgnGame, PgnResult},
-    Game, GameError,
+    Game, MoveTextError,
 };
 
 use crate::{
@@ -158,9 +158,9 @@ pub fn run_match(
     first: &(dyn Fn() -> Box<dyn Player> + Sync),
     second: &(dyn Fn() -> Box<dyn Player> + Sync),
     progress: &(dyn Fn(&GameRecord, &Wdl) + Sync),
-) -> Result<MatchResult, GameError> {
+) -> Result<MatchResult, MoveTextError> {
     for opening in &config.openings {
-        opening.game().map_err(|(_, e)| e)?;
+        opening.game()?;
     }
     let total = (config.openings.len() * 2).min(config.max_games.unwrap_or(usize::MAX));
     let next = AtomicUsize::new(0);

@@ -1,14 +1,14 @@
 //! Openings and opening books: the moves a game of a match starts with.
 //!
 //! A book is plain text, one opening a line, moves in the library's long
-//! form separated by spaces; blank lines and lines starting with `#` are
+//! form (SAN is read too) separated by spaces; blank lines and lines starting with `#` are
 //! skipped. Every line is replayed when the book is read, so an illegal
 //! move is reported with its line, and a book that reads is a book whose
 //! every opening can be played.
 
 use std::fmt;
 
-use hostage_core::{Excerpt, Game, GameError};
+use hostage_core::{Game, MoveTextError, Position};
 
 /// An opening: moves in the library's long form from the start position.
 ///
@@ -44,27 +44,24 @@ impl Opening {
             let opening = Opening {
                 moves: line.split_whitespace().map(str::to_string).collect(),
             };
-            opening.game().map_err(|(mv, error)| BookError {
+            opening.game().map_err(|error| BookError {
                 line: number + 1,
-                mv: Excerpt::new(mv.as_bytes()),
-                error,
+                error: Box::new(error),
             })?;
             book.push(opening);
         }
         Ok(book)
     }
 
-    /// The game after the opening's moves.
+    /// The game after the opening's moves (replayed by the core's
+    /// [`Game::from_moves`], one move per item).
     ///
     /// # Errors
     ///
-    /// The first move that does not parse or is illegal, with its text.
-    pub fn game(&self) -> Result<Game, (String, GameError)> {
-        let mut game = Game::new();
-        for m in &self.moves {
-            game.push_uci(m).map_err(|e| (m.clone(), e))?;
-        }
-        Ok(game)
+    /// The first move that does not parse or is illegal, with its place in
+    /// the list, its text and the position.
+    pub fn game(&self) -> Result<Game, MoveTextError> {
+        Game::from_moves(Position::new(), &self.moves)
     }
 }
 
@@ -73,14 +70,15 @@ impl Opening {
 pub struct BookError {
     /// The line (from 1).
     pub line: usize,
-    /// The move as written (shortened if long).
-    pub mv: Excerpt,
-    /// What is wrong with it.
-    pub error: GameError,
+    /// What is wrong with it: the move's place in the line, its text and
+    /// the position (boxed: it is large, and errors should be cheap to
+    /// return).
+    pub error: Box<MoveTextError>,
 }
 
 impl BookError {
-    /// The code of the move error (`invalid_uci`, `illegal_uci`).
+    /// The code of the move error (`invalid_uci`, `illegal_uci`, or the
+    /// SAN codes, since a book may be written in SAN too).
     #[must_use]
     pub const fn code(&self) -> &'static str {
         self.error.code()
@@ -89,11 +87,7 @@ impl BookError {
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "opening book line {}: {}: {}",
-            self.line, self.mv, self.error
-        )
+        write!(f, "opening book line {}: {}", self.line, self.error)
     }
 }
 
@@ -107,9 +101,19 @@ mod tests {
     fn an_illegal_opening_is_reported() {
         let err = Opening::parse_book("e2e4 e7e5\n\nd2d4 e2e5\n").expect_err("illegal");
         assert_eq!(
-            (err.line, err.mv.as_str(), err.code()),
-            (3, "e2e5", "illegal_uci")
+            (
+                err.line,
+                err.error.ply(),
+                err.error.text().as_str(),
+                err.code()
+            ),
+            (3, 2, "e2e5", "illegal_uci")
         );
-        assert!(err.to_string().contains("line 3"), "{err}");
+        assert!(
+            err.to_string().starts_with(
+                "opening book line 3: cannot play move 2 'e2e5' (black's move 1): illegal uci"
+            ),
+            "{err}"
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! Both players hear [`Player::new_game`] first, which is where a broken
 //! player recovers, so one failure costs one game.
 
-use hostage_core::{pgn::PgnResult, Color, Game};
+use hostage_core::{pgn::PgnResult, Color, Game, MoveTextError};
 
 use crate::{
     opening::Opening,
@@ -43,14 +43,14 @@ pub struct Forfeit {
 ///
 /// # Errors
 ///
-/// An opening move that does not parse or is illegal, with its text.
+/// An opening move that does not parse or is illegal.
 pub fn play_game(
     white: &mut dyn Player,
     black: &mut dyn Player,
     opening: &Opening,
     max_plies: usize,
     seed: u64,
-) -> Result<Refereed, (String, hostage_core::GameError)> {
+) -> Result<Refereed, MoveTextError> {
     let mut game = opening.game()?;
     white.new_game();
     black.new_game();
