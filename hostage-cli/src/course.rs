@@ -25,8 +25,8 @@ use std::{
 };
 
 use hostage_core::{
-    svg::{self, Arrow, SvgOptions},
-    Game, Position, Square,
+    svg::{self, SvgOptions},
+    Game, Position,
 };
 use serde_json::Value;
 
@@ -313,8 +313,7 @@ fn replay(
     moves: &[String],
     at: &str,
 ) -> Result<(Position, Option<hostage_core::Move>), CliError> {
-    let start = Position::from_fen(fen)
-        .map_err(|e| CliError::new(format!("{at}: invalid fen \"{fen}\": {e}")))?;
+    let start = Position::from_fen(fen).map_err(|e| CliError::new(format!("{at}: {e}")))?;
     let game = Game::from_moves(start, moves).map_err(|e| CliError::new(format!("{at}: {e}")))?;
     Ok((game.position().clone(), game.moves().last().copied()))
 }
@@ -329,14 +328,8 @@ fn diagram(
     let mut options = SvgOptions::default();
     options.last_move = last.map(|m| m.to_uci());
     for a in arrows {
-        let bad = || CliError::new(format!("{at}: invalid arrow \"{a}\""));
-        let b = a.as_bytes();
-        if b.len() != 4 {
-            return Err(bad());
-        }
-        let from = Square::from_ascii(&b[..2]).map_err(|_| bad())?;
-        let to = Square::from_ascii(&b[2..]).map_err(|_| bad())?;
-        options.arrows.push(Arrow::new(from, to));
+        let arrow = crate::svg::arrow(a).map_err(|e| CliError::new(format!("{at}: {e}")))?;
+        options.arrows.push(arrow);
     }
     Ok(svg::board(pos, &options))
 }

@@ -54,13 +54,13 @@ impl PositionArgs {
 ///
 /// # Errors
 ///
-/// A message naming the FEN, the reason and the error code.
+/// The core's message (the reason and the FEN), then the error code.
 pub fn start(fen: Option<&str>) -> Result<Position, CliError> {
     match fen {
         None => Ok(Position::new()),
-        Some(text) => Position::from_fen(text.trim()).map_err(|e| {
-            CliError::new(format!("invalid fen \"{text}\": {e} (code: {})", e.code()))
-        }),
+        // The core's message names the FEN, shortened if long.
+        Some(text) => Position::from_fen(text.trim())
+            .map_err(|e| CliError::new(format!("{e} (code: {})", e.code()))),
     }
 }
 

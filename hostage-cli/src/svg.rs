@@ -8,7 +8,7 @@ use std::io::Write;
 
 use hostage_core::{
     svg::{self, Arrow, SvgOptions},
-    Move, Square,
+    Excerpt, Move, Square,
 };
 
 use crate::{error::CliError, position::PositionArgs};
@@ -32,10 +32,19 @@ pub struct SvgArgs {
     pub arrow: Vec<String>,
 }
 
-/// Parses `e2e4` into an arrow.
-fn arrow(text: &str) -> Result<Arrow, CliError> {
+/// Parses `e2e4` into an arrow (also for the course's diagrams).
+///
+/// # Errors
+///
+/// A message naming the text (shortened) when it is not two squares.
+pub fn arrow(text: &str) -> Result<Arrow, CliError> {
     let bytes = text.as_bytes();
-    let bad = || CliError::new(format!("invalid arrow \"{text}\" (expected e.g. e2e4)"));
+    let bad = || {
+        CliError::new(format!(
+            "invalid arrow {} (expected e.g. e2e4)",
+            Excerpt::new(bytes)
+        ))
+    };
     if bytes.len() != 4 {
         return Err(bad());
     }

@@ -147,11 +147,17 @@ fn analyse_prints_iterations_then_lines() {
 fn a_bad_fen_exits_1_and_is_named() {
     let out = hostage(&["analyse", "--fen", "rnbqkbnr/pppppppp/9/8 w - - 0 1"]);
     assert_eq!(out.status.code(), Some(1));
+    // Named as the core names it (quoted with ', shortened if long).
     assert!(
-        stderr(&out).contains("\"rnbqkbnr/pppppppp/9/8 w - - 0 1\""),
+        stderr(&out).contains("'rnbqkbnr/pppppppp/9/8 w - - 0 1'"),
         "{}",
         stderr(&out)
     );
+    // A huge FEN is not echoed whole.
+    let huge = "p".repeat(100_000);
+    let out = hostage(&["fen", "--fen", &huge]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).len() < 500, "{}", stderr(&out).len());
 }
 
 #[test]
