@@ -102,15 +102,14 @@ pub fn generate(
             players[rng.below(players.len() as u64) as usize],
             players[rng.below(players.len() as u64) as usize],
         ];
-        let mut game = Game::new();
-        if !book.is_empty() {
-            let opening = &book[rng.below(book.len() as u64) as usize];
-            for m in &opening.moves {
-                if game.push_uci(m).is_err() {
-                    break;
-                }
-            }
-        }
+        let mut game = if book.is_empty() {
+            Game::new()
+        } else {
+            // The default book is tested to replay whole.
+            book[rng.below(book.len() as u64) as usize]
+                .game()
+                .unwrap_or_default()
+        };
         // No puzzle starts inside the line of the previous one (the same
         // combination, a move later).
         let mut next_start = game.ply() + 1;
