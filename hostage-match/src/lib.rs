@@ -14,7 +14,7 @@
 //!   and the generator that made it.
 //! - [`referee`]: one game between two players, with its ending and any
 //!   forfeit.
-//! - [`matches`]: a match over a book on several threads, with an optional
+//! - [`matches`](mod@matches): a match over a book on several threads, with an optional
 //!   SPRT stop; [`stats`]: W/D/L, Elo with its 95% interval, SPRT.
 //!
 //! Modules depend downwards only: `stats` and `players` on the engine,
