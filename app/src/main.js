@@ -2,6 +2,7 @@
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
 import { errorText } from './pkg.js';
+import { mountSettings } from './settings.js';
 
 const MODES = {
   play: () => import('./play.js'),
@@ -42,6 +43,7 @@ function route() {
 }
 
 try {
+  mountSettings(document.querySelector('.topbar .tools'));
   window.addEventListener('hashchange', route);
   await route();
   document.getElementById('loading').remove();

@@ -62,7 +62,7 @@ export function useApp() {
     server?.close();
   });
   return {
-    async open(route, viewport = { width: 1280, height: 860 }, extra = {}) {
+    async open(route, viewport = { width: 1280, height: 800 }, extra = {}) {
       const context = await browser.newContext({ viewport, ...extra });
       const errors = [];
       const page = await openPage(context, `${server.base}/#/${route}`, errors);
