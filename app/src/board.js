@@ -181,6 +181,7 @@ export class BoardView {
     this.state = view;
     const dests = new Set(view.dests ?? []);
     const premove = new Set(view.premove ?? []);
+    const frozen = new Set(view.pseudoCheckers ?? []);
     for (const [sq, b] of this.squares) {
       const p = view.pieceAt(sq);
       b.querySelector('img')?.remove();
@@ -192,12 +193,14 @@ export class BoardView {
       b.classList.toggle('check', view.check === sq);
       b.classList.toggle('pseudo', view.pseudoCheck === sq);
       b.classList.toggle('premove', premove.has(sq));
+      b.classList.toggle('frozen-checker', frozen.has(sq));
       b.tabIndex = sq === this.focusSquare ? 0 : -1;
       let label = `${sq}, ${p ? `${COLOR_NAME[p.color]} ${p.role}` : 'empty'}`;
       if (view.selected === sq) label += ', selected';
       if (dests.has(sq)) label += ', legal destination';
       if (view.check === sq) label += ', in check';
       if (view.pseudoCheck === sq) label += ', in pseudo-check';
+      if (frozen.has(sq)) label += ', frozen pawn giving pseudo-check';
       if (premove.has(sq)) label += ', premove';
       b.setAttribute('aria-label', label);
     }

@@ -411,6 +411,8 @@ export class Table {
       lastMove: last && { from: last.from, to: last.to, ply: b.ply() },
       check: b.checkSquare(),
       pseudoCheck: b.pseudoCheckSquare(),
+      // The frozen pawns that eye the king (R8a): marked, so the pseudo-check is seen.
+      pseudoCheckers: b.pseudoCheckSquare() ? b.pseudoCheckers() : [],
     });
     const us = b.turn();
     const act = this.canAct();

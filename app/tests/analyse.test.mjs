@@ -77,3 +77,17 @@ test('analyse: the engine deepens until stopped, MultiPV, bar, arrow, lines into
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('analyse: pseudo-check and the frozen pawn that gives it are marked and named', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await app.open('analyse', { width: 1280, height: 800 });
+  // A white pawn on g7 eyes f8, but no white man waits in Black's prison: it
+  // cannot promote, so it is frozen and gives only pseudo-check (R8a).
+  await page.getByLabel('Paste a Hostage FEN or a PGN').fill('5k2/6P1/8/8/8/8/8/4K3[] b - - 0 1');
+  await page.getByRole('button', { name: 'Load' }).click();
+  assert.match(await page.textContent(`${A} .status`), /Black to move: pseudo-check/);
+  assert.match(await page.getAttribute(`${A} [data-square="f8"]`, 'aria-label'), /in pseudo-check/);
+  assert.equal(await page.getAttribute(`${A} [data-square="g7"]`, 'aria-label'), 'g7, White pawn, frozen pawn giving pseudo-check');
+  await shot(page, 'analyse-pseudo-check-desktop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
