@@ -55,7 +55,7 @@ export function mount(root) {
           <details class="export">
             <summary>Export FEN / PGN</summary>
             <label>FEN of the shown position <input class="fen" readonly spellcheck="false"></label>
-            <label>PGN of the main line <textarea class="pgn" rows="5" readonly spellcheck="false"></textarea></label>
+            <label>PGN with the variations <textarea class="pgn" rows="5" readonly spellcheck="false"></textarea></label>
           </details>
         </section>
         <section class="card engine">
@@ -248,7 +248,11 @@ export function mount(root) {
     $('.fen').value = shown.fen();
     const main = new Board(tree.startFen);
     for (const u of tree.mainline()) main.push(u);
-    $('.pgn').value = main.pgn({ Event: 'Analysis' });
+    // The package writes the tags (and the main line's result); the movetext
+    // with the variations comes from the tree.
+    const pgn = main.pgn({ Event: 'Analysis' });
+    const result = pgn.match(/\[Result "([^"]*)"\]/)?.[1] ?? '*';
+    $('.pgn').value = `${pgn.split(/\n\n/)[0]}\n\n${tree.movetext(result)}\n`;
     main.free();
     document.body.dataset.fen = shown.fen();
     delete root.dataset.engineDone;
@@ -267,5 +271,7 @@ export function mount(root) {
   render();
   return {
     shown: () => { importFromPlay(); render(); },
+    // Another mode is shown: the engine stops (it starts again on return).
+    hidden: () => { searchToken++; },
   };
 }

@@ -5,7 +5,7 @@
 // is typed, an illegal move's reason is picked (and the package is asked to
 // play the move, so its refusal is shown). Progress lives in localStorage.
 import { Game } from './game.js';
-import { markdown } from './markdown.js';
+import { inline, markdown } from './markdown.js';
 import { Board, courseData } from './pkg.js';
 import { Table } from './table.js';
 import { moveError } from './words.js';
@@ -107,7 +107,7 @@ export function mount(root) {
     tried = false;
     game = Game.from(t.fen, t.moves ?? []);
     $('.task-title').textContent = `Task ${taskIx + 1} of ${l.tasks.length}${done(l).has(taskIx) ? ' ✓' : ''}`;
-    $('.prompt').textContent = t.prompt;
+    $('.prompt').innerHTML = inline(t.prompt);
     feedback('');
     $('[data-act="next"]').hidden = true;
     $('.answer').replaceChildren(answerUi(t));
@@ -209,7 +209,8 @@ export function mount(root) {
   }
 
   function feedback(text, kind = '') {
-    $('.feedback').textContent = text;
+    // The course's texts are Markdown (`code`, **bold**).
+    $('.feedback').innerHTML = inline(text);
     $('.feedback').dataset.kind = kind;
   }
 

@@ -29,8 +29,10 @@ async function show(name) {
   }
   for (const [n, { section, mode }] of mounted) {
     const on = n === name;
+    const was = !section.hidden;
     section.hidden = !on;
     if (on) mode?.shown?.();
+    else if (was) mode?.hidden?.();
   }
   document.body.dataset.mode = name;
   const title = name[0].toUpperCase() + name.slice(1);

@@ -3,7 +3,8 @@
 // else: the text is data. A list may follow a paragraph line directly.
 const escape = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function inline(s) {
+/** One line of Markdown (`code`, **bold**, *emphasis*) as HTML, everything else escaped. */
+export function inline(s) {
   return escape(s)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')

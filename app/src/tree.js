@@ -113,4 +113,33 @@ export class MoveTree {
   isWhiteMove(node) {
     return (node.ply - 1 + (this.startTurn === 'b' ? 1 : 0)) % 2 === 0;
   }
+
+  /**
+   * The tree's moves as PGN movetext: the main line with every variation in
+   * brackets (the SAN the package gave for each move), ending in `result`.
+   */
+  movetext(result = '*') {
+    const out = [];
+    const line = (parent, numberFirst) => {
+      let n = parent;
+      let num = numberFirst;
+      while (n.children.length) {
+        const [main, ...alts] = n.children;
+        out.push(num || this.isWhiteMove(main) ? `${this.number(main)} ${main.san}` : main.san);
+        num = false;
+        for (const alt of alts) {
+          out.push('(');
+          out.push(`${this.number(alt)} ${alt.san}`);
+          line(alt, false);
+          out.push(')');
+          num = true;
+        }
+        n = main;
+      }
+    };
+    line(this.root, true);
+    out.push(result);
+    // Brackets hug their moves: "(2. Bc4 Nf6)".
+    return out.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')');
+  }
 }

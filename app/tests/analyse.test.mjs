@@ -37,6 +37,14 @@ for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }
     assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Bc4']);
     assert.deepEqual(await variations(page), ['(2. Nf3 Nc6)']);
     await shot(page, `analyse-tree-${label}`);
+    // The PGN keeps the variation, and the package reads it back (main line).
+    const pgn = await page.inputValue(`${A} .export .pgn`);
+    assert.match(pgn, /\n\n1\. e4 e5 2\. Bc4 \(2\. Nf3 Nc6\) \*\n$/);
+    const back = await page.evaluate(async (text) => {
+      const { Board } = await import('/vendor/hostage-chess/index.js');
+      return Board.fromPgn(text).history();
+    }, pgn);
+    assert.deepEqual(back, ['e4', 'e5', 'Bc4']);
     // Delete from here: the Nf3 line goes.
     await tree.getByRole('button', { name: '2. Nf3', exact: true }).click();
     await page.getByRole('button', { name: 'Delete from here' }).click();

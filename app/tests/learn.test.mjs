@@ -33,6 +33,9 @@ for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }
     await page.getByRole('button', { name: 'Try again' }).click();
     await move(page, 'c3', 'd5', L);
     assert.equal(await page.getAttribute(`${L} .feedback`, 'data-kind'), 'right');
+    // The explanation names the FEN's reserves in `code`: rendered, no backticks.
+    assert.ok(await page.locator(`${L} .feedback code`).count() > 0);
+    assert.doesNotMatch(await page.textContent(`${L} .feedback`), /`/);
     assert.match(await page.textContent(`${L} .lesson-progress`), /^This lesson: 1 of \d+ tasks done\.$/);
     assert.match(await page.textContent(`${L} .lesson-select option:checked`), /\(1\/\d+\)$/);
     await shot(page, `learn-${label}`);
