@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { move, shot, useApp } from './helpers.mjs';
+import { move, shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 const A = '#mode-analyse';
@@ -36,6 +36,7 @@ for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }
     await page.getByRole('button', { name: 'Promote variation' }).click();
     assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Bc4']);
     assert.deepEqual(await variations(page), ['(2. Nf3 Nc6)']);
+    if (label === 'phone') assert.deepEqual(await smallTargets(page, '#mode-analyse'), [], 'tap targets of at least 44 px');
     await shot(page, `analyse-tree-${label}`);
     // The PGN keeps the variation, and the package reads it back (main line).
     const pgn = await page.inputValue(`${A} .export .pgn`);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { move, shot, useApp } from './helpers.mjs';
+import { move, shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 
@@ -95,6 +95,7 @@ test('editor: reserves by − and +, castling and en passant, a pasted FEN; phon
   assert.doesNotMatch(await page.textContent(`${E} .editor-error`), /_|Error/);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width}px wide`);
+  assert.deepEqual(await smallTargets(page, '#mode-analyse .editor'), [], 'tap targets of at least 44 px');
   await shot(page, 'editor-phone');
   await page.click(`${E} [data-edit="cancel"]`);
   assert.ok(await page.isVisible(`${A} .analysis`));

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { move, shot, useApp } from './helpers.mjs';
+import { move, shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 const L = '#mode-learn';
@@ -38,6 +38,7 @@ for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }
     assert.doesNotMatch(await page.textContent(`${L} .feedback`), /`/);
     assert.match(await page.textContent(`${L} .lesson-progress`), /^This lesson: 1 of \d+ tasks done\.$/);
     assert.match(await page.textContent(`${L} .lesson-select option:checked`), /\(1\/\d+\)$/);
+    if (label === 'phone') assert.deepEqual(await smallTargets(page, '#mode-learn'), [], 'tap targets of at least 44 px');
     await shot(page, `learn-${label}`);
     assert.deepEqual(errors, []);
     await context.close();

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { shot, useApp } from './helpers.mjs';
+import { shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 const DESKTOP = { width: 1280, height: 800 };
@@ -215,16 +215,7 @@ test('phone 390x844: every tap target is at least 44 px, a game is played by tap
     await square(page, to).tap();
   }
   assert.equal(await moveCount(page), 3);
-  const small = await page.evaluate(() => {
-    const out = [];
-    const targets = document.querySelectorAll('#mode-play button, #mode-play select, #mode-play input:not([type=radio]):not([type=checkbox]), #mode-play label:has(> input[type=radio]), #mode-play label:has(> input[type=checkbox]), .topbar a, .topbar button, #mode-play summary');
-    for (const el of targets) {
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height || el.closest('[hidden]')) continue;
-      if (r.width < 43.5 || r.height < 43.5) out.push(`${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
-    }
-    return out;
-  });
+  const small = await smallTargets(page, '#mode-play');
   assert.deepEqual(small, []);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width}px wide`);

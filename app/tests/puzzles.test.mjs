@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { shot, useApp } from './helpers.mjs';
+import { shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 
@@ -171,6 +171,7 @@ test('puzzles: difficulty choice and the phone layout', { timeout: 90_000 }, asy
   assert.ok(served.themes.includes('dropMate'), `${served.id}: ${served.themes}`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width}px wide`);
+  assert.deepEqual(await smallTargets(page, '#mode-puzzles'), [], 'tap targets of at least 44 px');
   await shot(page, 'phone-puzzle');
   assert.deepEqual(errors, []);
   await context.close();
