@@ -218,6 +218,7 @@ export class BoardView {
     if (!fresh || !ms) return;
     const img = this.squares.get(last.to)?.querySelector('img');
     if (!img) return;
+    this.el.dataset.animated = `${last.from ?? 'reserve'}-${last.to}`;
     if (last.from) {
       const a = this.squares.get(last.from).getBoundingClientRect();
       const b = this.squares.get(last.to).getBoundingClientRect();

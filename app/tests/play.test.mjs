@@ -137,6 +137,8 @@ test('same device: clocks run, the board turns, abandoning asks first, right-cli
   assert.match(await whiteClock.textContent(), /^1:00$/);
   await tapMove(page, 'e7', 'e5');
   assert.equal(await page.getAttribute('#mode-play .table', 'data-bottom'), 'w');
+  // The man slid from e7 to e5 (animation on by default).
+  assert.equal(await page.getAttribute('#mode-play .board', 'data-animated'), 'e7-e5');
 
   // A right-drag draws an arrow, on the same square a circle; a left click clears.
   const from = await square(page, 'g1').boundingBox();
