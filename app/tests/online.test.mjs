@@ -104,10 +104,13 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
 
   await move(a, 'e2', 'e4', P);
   await waitMoves(b, 1);
-  await move(b, 'd7', 'd5', P);
-  await waitMoves(a, 2);
+  // While Black is to move, White premoves e4xd5 (the square is still
+  // empty); it is played as soon as Black's d5 arrives.
   await move(a, 'e4', 'd5', P);
+  assert.equal(await a.getAttribute(`${P} .table`, 'data-premove'), 'e4 to d5');
+  await move(b, 'd7', 'd5', P);
   await waitMoves(b, 3);
+  assert.deepEqual(await listedMoves(b, P), ['e4', 'd5', 'exd5']);
 
   // Bob reloads in the middle of the game: the stored token resumes his seat.
   await b.reload();
