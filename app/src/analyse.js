@@ -1,42 +1,66 @@
-// Analyse: paste a FEN or a PGN (the package parses it, and its error is
-// shown when it cannot), play moves for both sides, step through them, and
-// ask the engine (in its Web Worker) for its best lines; or set a position
-// up in the board editor (editor.js), which the package validates.
+// Analyse: a move tree with variations (tree.js) on the shared table; paste
+// a FEN or a PGN (the package parses it, and its refusal is shown in words),
+// or set a position up in the board editor (editor.js), which the package
+// validates. The engine (the package's EngineWorker) analyses the shown
+// position continuously, one depth deeper each time, until it is switched
+// off or the position changes: MultiPV lines that can be clicked into the
+// tree, an evaluation bar and the best move as an arrow.
 import { Editor } from './editor.js';
-import { Game, statusText } from './game.js';
-import { MoveList } from './movelist.js';
-import { EngineWorker, errorText } from './pkg.js';
+
+import { ANALYSE_IMPORT_KEY, statusText } from './game.js';
+import { Board, EngineWorker } from './pkg.js';
 import { Table } from './table.js';
+import { MoveTree } from './tree.js';
+import { TreeView } from './treeview.js';
+import { pgnError, positionError } from './words.js';
 
-const NODES = 150_000;
+const MAX_DEPTH = 30;
 
-function scoreText(score, turn) {
-  // The engine scores for the side to move; shown from White's side.
+/** The score from White's side: { text, white (0..1 share for the bar) }. */
+export function whiteScore(score, turn) {
   const sign = turn === 'w' ? 1 : -1;
   if (score.mate !== undefined) {
     const m = score.mate * sign;
-    return score.mate === 0 ? '#' : `#${m > 0 ? '' : '-'}${Math.abs(m)}`;
+    if (score.mate === 0) return { text: '#', white: turn === 'w' ? 0 : 1 };
+    return { text: `#${m > 0 ? '' : '-'}${Math.abs(m)}`, white: m > 0 ? 1 : 0 };
   }
-  const cp = (score.cp * sign) / 100;
-  return `${cp > 0 ? '+' : ''}${cp.toFixed(2)}`;
+  const cp = score.cp * sign;
+  // The bar's share: a logistic curve, so ±4 pawns fill about 90 %.
+  return { text: `${cp > 0 ? '+' : ''}${(cp / 100).toFixed(2)}`, white: 1 / (1 + Math.exp(-cp / 180)) };
 }
 
 export function mount(root) {
   root.innerHTML = `
     <h1 class="visually-hidden">Analyse</h1>
     <div class="layout analysis">
-      <div class="table-slot"></div>
+      <div class="table-slot with-bar">
+        <div class="eval-bar" role="meter" aria-label="Evaluation" aria-valuemin="0" aria-valuemax="100" hidden><span></span></div>
+      </div>
       <aside class="side">
         <section class="card">
-          <p class="status" role="status" aria-live="polite"></p>
+          <p class="status" role="status"></p>
+          <div class="tree-slot"></div>
+          <div class="nav buttons" role="toolbar" aria-label="Move navigation">
+            <button type="button" data-act="first" aria-label="First position">⇤</button>
+            <button type="button" data-act="prev" aria-label="Previous move">◀</button>
+            <button type="button" data-act="next" aria-label="Next move">▶</button>
+            <button type="button" data-act="last" aria-label="End of the line">⇥</button>
+          </div>
           <div class="actions">
             <button type="button" data-act="flip">Flip board</button>
+            <button type="button" data-act="promote">Promote variation</button>
+            <button type="button" data-act="delete">Delete from here</button>
             <button type="button" data-act="reset">Start position</button>
-            <button type="button" data-act="back">Take back</button>
           </div>
+          <details class="export">
+            <summary>Export FEN / PGN</summary>
+            <label>FEN of the shown position <input class="fen" readonly spellcheck="false"></label>
+            <label>PGN with the variations <textarea class="pgn" rows="5" readonly spellcheck="false"></textarea></label>
+          </details>
         </section>
         <section class="card engine">
-          <h2><label><input type="checkbox" class="engine-on"> Engine lines</label></h2>
+          <h2><label class="check"><input type="checkbox" class="engine-on"> Engine analysis</label></h2>
+          <label class="multipv">Lines <select class="multipv-select">${[1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
           <p class="engine-info" role="status"></p>
           <ol class="engine-lines"></ol>
         </section>
@@ -51,23 +75,23 @@ export function mount(root) {
       </aside>
     </div>`;
   const $ = (s) => root.querySelector(s);
-  let game = new Game();
+  let tree = new MoveTree();
   let worker = null;
   let searchToken = 0;
 
-  const table = new Table({ onMove: (m) => { game.pushHere(m); render(); } });
-  const moves = new MoveList({ onSelect: (ply) => { game.seek(ply); render(); }, pgnTags: () => ({ Event: 'Analysis' }) });
+  const table = new Table({ onMove: (m) => { tree.play(m); render(); } });
+  const treeView = new TreeView({ onSelect: (n) => { tree.goTo(n); render(); } });
   $('.table-slot').append(table.el);
-  root.querySelector('.side > .card').append(moves.el);
+  $('.tree-slot').append(treeView.el);
 
   const editor = new Editor({
-    onDone: (fen) => { game = new Game(fen); closeEditor(); render(); },
+    onDone: (fen) => { tree = new MoveTree(fen); closeEditor(); render(); },
     onCancel: () => closeEditor(),
   });
   editor.el.hidden = true;
   root.append(editor.el);
   function openEditor() {
-    editor.open(game.shown().fen());
+    editor.open(tree.board().fen());
     $('.analysis').hidden = true;
     editor.el.hidden = false;
     root.dataset.editing = 'true';
@@ -85,69 +109,169 @@ export function mount(root) {
     text = text.trim();
     if (!text) return;
     // A FEN is one line of six fields; anything else is read as PGN. Each
-    // parser is the package's, and its message is what the user sees.
+    // parser is the package's; its refusal is said in words.
     const looksFen = !text.includes('\n') && !/^\s*\[\w+\s+"/.test(text) && !/\d+\.\s*\S/.test(text);
     try {
-      const next = looksFen ? new Game(text) : Game.fromPgn(text);
-      game = next;
+      if (looksFen) {
+        tree = new MoveTree(text);
+      } else {
+        const b = Board.fromPgn(text);
+        tree = MoveTree.fromBoard(b);
+        b.free();
+        tree.goTo(tree.lineEnd());
+      }
       err.hidden = true;
       err.textContent = '';
       render();
     } catch (e) {
       err.hidden = false;
-      err.textContent = `Could not read this ${looksFen ? 'FEN' : 'PGN'}: ${errorText(e)}`;
+      err.textContent = looksFen ? positionError(e, 'This FEN') : pgnError(e);
     }
   }
 
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest('[data-act]')?.dataset.act;
+    const go = (n) => { if (n) { tree.goTo(n); render(); } };
     if (act === 'flip') { table.setFlipped(!table.flipped); render(); }
-    if (act === 'reset') { game = new Game(); render(); }
-    if (act === 'back' && game.ply > 0) { game.pop(); render(); }
+    if (act === 'reset') { tree = new MoveTree(); render(); }
+    if (act === 'first') go(tree.root);
+    if (act === 'prev') go(tree.current.parent);
+    if (act === 'next') go(tree.current.children[0]);
+    if (act === 'last') go(tree.lineEnd());
+    if (act === 'delete') { tree.delete(); render(); }
+    if (act === 'promote') { tree.promote(); render(); }
     if (act === 'load') load($('#analyse-paste').value);
     if (act === 'edit') openEditor();
   });
   $('.engine-on').addEventListener('change', () => analyse());
+  $('.multipv-select').addEventListener('change', () => analyse());
+  $('.engine-lines').addEventListener('click', (ev) => {
+    const b = ev.target.closest('[data-line]');
+    if (!b) return;
+    // Plays the line up to the clicked move into the tree (as a variation where it differs).
+    const line = lines[Number(b.dataset.line)];
+    for (const uci of line.pv.slice(0, Number(b.dataset.upto) + 1)) tree.play(uci);
+    render();
+  });
 
+  let lines = [];
+
+  function stopEngine() {
+    searchToken++;
+    table.view.setAutoShapes([]);
+    $('.eval-bar').hidden = true;
+  }
+
+  /** Deepens the analysis of the shown position one depth at a time until stopped. */
   async function analyse() {
     const token = ++searchToken;
     const list = $('.engine-lines');
     const info = $('.engine-info');
-    if (!$('.engine-on').checked) { list.replaceChildren(); info.textContent = ''; return; }
-    const shown = game.shown();
-    if (shown.isGameOver()) { list.replaceChildren(); info.textContent = statusText(shown); return; }
+    if (!$('.engine-on').checked) { stopEngine(); list.replaceChildren(); info.textContent = ''; return; }
+    const shown = tree.board();
+    if (shown.isGameOver()) { list.replaceChildren(); table.view.setAutoShapes([]); info.textContent = statusText(shown); return; }
     info.textContent = 'Thinking…';
     worker ??= new EngineWorker();
+    const fen = shown.startFen();
+    const history = shown.history();
     const turn = shown.turn();
-    try {
-      const a = await worker.analyse(shown.startFen(), shown.history(), { nodes: NODES, multipv: 3 });
+    const multipv = Number($('.multipv-select').value);
+    for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+      let a;
+      try {
+        a = await worker.analyse(fen, history, { depth, multipv });
+      } catch (e) {
+        if (token === searchToken) info.textContent = `The engine stopped: ${e?.message ?? e}`;
+        return;
+      }
       if (token !== searchToken) return;
-      info.textContent = `Depth ${a.depth}, ${a.nodes.toLocaleString('en')} nodes`;
-      list.replaceChildren(...a.lines.map((l) => {
-        const li = document.createElement('li');
-        li.innerHTML = '<span class="score"></span><span class="pv"></span>';
-        li.firstChild.textContent = scoreText(l.score, turn);
-        li.lastChild.textContent = l.pvSan.join(' ');
-        li.lastChild.title = l.pvSan.join(' ');
-        return li;
-      }));
-    } catch (e) {
-      if (token === searchToken) info.textContent = `The engine failed: ${errorText(e)}`;
+      showAnalysis(a, turn, shown);
+      if (a.score.mate !== undefined && Math.abs(a.score.mate) < depth) break;
+      // Give the page a moment between depths (clicks, typing).
+      await new Promise((ok) => setTimeout(ok, 30));
+      if (token !== searchToken) return;
     }
+    if (token === searchToken) root.dataset.engineDone = 'true';
+  }
+
+  function showAnalysis(a, turn, shown) {
+    const list = $('.engine-lines');
+    lines = a.lines;
+    $('.engine-info').textContent = `Depth ${a.depth} · ${a.nodes.toLocaleString('en')} nodes · deepening until switched off`;
+    root.dataset.engineDepth = String(a.depth);
+    const full = shown.fullmoveNumber();
+    list.replaceChildren(...a.lines.map((l, i) => {
+      const li = document.createElement('li');
+      const s = whiteScore(l.score, turn);
+      li.innerHTML = '<span class="score"></span><span class="pv"></span>';
+      li.firstChild.textContent = s.text;
+      const pv = li.lastChild;
+      l.pvSan.forEach((san, k) => {
+        const white = (turn === 'w') === (k % 2 === 0);
+        const n = full + Math.floor((k + (turn === 'b' ? 1 : 0)) / 2);
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'pv-move';
+        b.dataset.line = String(i);
+        b.dataset.upto = String(k);
+        b.textContent = `${white ? `${n}. ` : k === 0 ? `${n}... ` : ''}${san}`;
+        pv.append(b);
+      });
+      return li;
+    }));
+    const best = whiteScore(a.score, turn);
+    const bar = $('.eval-bar');
+    bar.hidden = false;
+    // Level with the board, wherever the layout put it (beside or under the reserves).
+    bar.style.top = `${table.wrap.offsetTop}px`;
+    bar.firstElementChild.style.height = `${(best.white * 100).toFixed(1)}%`;
+    bar.setAttribute('aria-valuenow', String(Math.round(best.white * 100)));
+    bar.setAttribute('aria-valuetext', best.text);
+    bar.title = best.text;
+    const m = a.bestMove;
+    table.view.setAutoShapes(m?.from ? [{ from: m.from, to: m.to }] : []);
   }
 
   function render() {
-    const shown = game.shown();
+    const shown = tree.board();
     table.set(shown, { movable: () => true });
     const top = table.flipped ? 'w' : 'b';
     table.playerTop.textContent = top === 'w' ? 'White' : 'Black';
     table.playerBottom.textContent = top === 'w' ? 'Black' : 'White';
-    $('.status').textContent = statusText(shown);
-    moves.render(game);
+    const where = tree.current.parent ? `After ${tree.number(tree.current)} ${tree.current.san}${tree.inVariation() ? ' (variation)' : ''} · ` : '';
+    $('.status').textContent = `${where}${statusText(shown)}`;
+    treeView.render(tree);
+    $('[data-act="promote"]').disabled = !tree.inVariation();
+    $('[data-act="delete"]').disabled = !tree.current.parent;
+    $('[data-act="prev"]').disabled = $('[data-act="first"]').disabled = !tree.current.parent;
+    $('[data-act="next"]').disabled = $('[data-act="last"]').disabled = !tree.current.children.length;
+    $('.fen').value = shown.fen();
+    const main = new Board(tree.startFen);
+    for (const u of tree.mainline()) main.push(u);
+    // The package writes the tags (and the main line's result); the movetext
+    // with the variations comes from the tree.
+    const pgn = main.pgn({ Event: 'Analysis' });
+    const result = pgn.match(/\[Result "([^"]*)"\]/)?.[1] ?? '*';
+    $('.pgn').value = `${pgn.split(/\n\n/)[0]}\n\n${tree.movetext(result)}\n`;
+    main.free();
     document.body.dataset.fen = shown.fen();
+    delete root.dataset.engineDone;
     analyse();
   }
 
+  function importFromPlay() {
+    const pgn = sessionStorage.getItem(ANALYSE_IMPORT_KEY);
+    if (!pgn) return;
+    sessionStorage.removeItem(ANALYSE_IMPORT_KEY);
+    load(pgn);
+    $('#analyse-paste').value = '';
+  }
+
+  importFromPlay();
   render();
-  return { shown: render };
+  return {
+    shown: () => { importFromPlay(); render(); },
+    // Another mode is shown: the engine stops (it starts again on return).
+    hidden: () => { searchToken++; },
+  };
 }

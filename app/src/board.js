@@ -1,9 +1,14 @@
 // The board widget: 64 square buttons in a grid. It draws what it is told
-// (men, selection, legal destinations, last move, check and pseudo-check)
-// and reports gestures (tap a square, drag a man from one square to another);
-// it knows nothing of the rules.
+// (men, selection, legal destinations, last move, check and pseudo-check,
+// premoves), animates a move that was just played, draws the player's
+// right-click arrows and circles (and arrows it is given, such as the
+// engine's best move) and reports gestures (tap a square, drag a man from
+// one square to another); it knows nothing of the rules.
 import { draggable, onTap } from './drag.js';
 import { COLOR_NAME, pieceImg, pieceUrl } from './pieces.js';
+import { animationMs } from './settings.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
 
 const FILES = 'abcdefgh';
 
@@ -54,7 +59,88 @@ export class BoardView {
         this.squares.set(sq, b);
       }
     }
+    this.shapes = []; // the player's: { from, to } arrows and { at } circles
+    this.autoShapes = []; // given by the mode (best move): { from, to, kind }
+    this.overlay = document.createElementNS(SVG, 'svg');
+    this.overlay.setAttribute('class', 'shapes');
+    this.overlay.setAttribute('viewBox', '0 0 8 8');
+    this.overlay.setAttribute('aria-hidden', 'true');
+    this.overlay.innerHTML = `<defs><marker id="${this.markerId('mine')}" viewBox="0 0 4 4" refX="2" refY="2" markerWidth="2.4" markerHeight="2.4" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#15781b"/></marker><marker id="${this.markerId('auto')}" viewBox="0 0 4 4" refX="2" refY="2" markerWidth="2.4" markerHeight="2.4" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#003088"/></marker></defs><g class="drawn"></g>`;
+    this.el.append(this.overlay);
+    this.lastKey = null;
+    this.rightFrom = null;
+    this.el.addEventListener('contextmenu', (ev) => ev.preventDefault());
+    this.el.addEventListener('pointerdown', (ev) => {
+      const sq = ev.target.closest('[data-square]')?.dataset.square;
+      if (ev.button === 2) { this.rightFrom = sq ?? null; ev.preventDefault(); } else if (ev.button === 0 && this.shapes.length) { this.shapes = []; this.drawShapes(); }
+    });
+    this.el.addEventListener('pointerup', (ev) => {
+      if (ev.button !== 2 || !this.rightFrom) return;
+      const el = document.elementFromPoint(ev.clientX, ev.clientY)?.closest('[data-square]');
+      const to = el && this.el.contains(el) ? el.dataset.square : null;
+      if (to) this.toggleShape(this.rightFrom, to);
+      this.rightFrom = null;
+    });
     this.layout();
+  }
+
+  markerId(kind) {
+    this.uid ??= Math.random().toString(36).slice(2, 8);
+    return `arrowhead-${kind}-${this.uid}`;
+  }
+
+  /** A right-drag from `from` to `to`: an arrow (a circle when they are the same square), or removes it. */
+  toggleShape(from, to) {
+    const same = (s) => (from === to ? s.at === from : s.from === from && s.to === to);
+    const had = this.shapes.some(same);
+    this.shapes = this.shapes.filter((s) => !same(s));
+    if (!had) this.shapes.push(from === to ? { at: from } : { from, to });
+    this.drawShapes();
+  }
+
+  /** Arrows the mode draws (e.g. the engine's best move): [{ from, to }]. */
+  setAutoShapes(shapes) {
+    this.autoShapes = shapes;
+    this.drawShapes();
+  }
+
+  centre(sq) {
+    const f = FILES.indexOf(sq[0]);
+    const r = Number(sq[1]) - 1;
+    return this.flipped ? [7 - f + 0.5, r + 0.5] : [f + 0.5, 7 - r + 0.5];
+  }
+
+  drawShapes() {
+    const g = this.overlay.querySelector('.drawn');
+    g.replaceChildren();
+    const arrow = (from, to, kind) => {
+      const [x1, y1] = this.centre(from);
+      const [x2, y2] = this.centre(to);
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const k = (len - 0.35) / len; // stop short so the head ends in the square
+      const l = document.createElementNS(SVG, 'line');
+      l.setAttribute('x1', x1); l.setAttribute('y1', y1);
+      l.setAttribute('x2', x1 + (x2 - x1) * k); l.setAttribute('y2', y1 + (y2 - y1) * k);
+      l.setAttribute('class', `arrow ${kind}`);
+      l.setAttribute('marker-end', `url(#${this.markerId(kind)})`);
+      l.dataset.from = from;
+      l.dataset.to = to;
+      g.append(l);
+    };
+    for (const s of this.autoShapes) arrow(s.from, s.to, 'auto');
+    for (const s of this.shapes) {
+      if (s.at) {
+        const [cx, cy] = this.centre(s.at);
+        const c = document.createElementNS(SVG, 'circle');
+        c.setAttribute('cx', cx); c.setAttribute('cy', cy); c.setAttribute('r', 0.45);
+        c.setAttribute('class', 'circle mine');
+        c.dataset.at = s.at;
+        g.append(c);
+      } else {
+        arrow(s.from, s.to, 'mine');
+      }
+    }
+    this.el.dataset.shapes = String(this.shapes.length);
   }
 
   /** Places the squares in the rows for the current orientation. */
@@ -72,6 +158,7 @@ export class BoardView {
         rows[row].append(b);
       }
     }
+    this.drawShapes?.();
   }
 
   setFlipped(flipped) {
@@ -93,6 +180,8 @@ export class BoardView {
   render(view) {
     this.state = view;
     const dests = new Set(view.dests ?? []);
+    const premove = new Set(view.premove ?? []);
+    const frozen = new Set(view.pseudoCheckers ?? []);
     for (const [sq, b] of this.squares) {
       const p = view.pieceAt(sq);
       b.querySelector('img')?.remove();
@@ -103,17 +192,44 @@ export class BoardView {
       b.classList.toggle('last', Boolean(view.lastMove && (view.lastMove.from === sq || view.lastMove.to === sq)));
       b.classList.toggle('check', view.check === sq);
       b.classList.toggle('pseudo', view.pseudoCheck === sq);
+      b.classList.toggle('premove', premove.has(sq));
+      b.classList.toggle('frozen-checker', frozen.has(sq));
       b.tabIndex = sq === this.focusSquare ? 0 : -1;
       let label = `${sq}, ${p ? `${COLOR_NAME[p.color]} ${p.role}` : 'empty'}`;
       if (view.selected === sq) label += ', selected';
       if (dests.has(sq)) label += ', legal destination';
       if (view.check === sq) label += ', in check';
       if (view.pseudoCheck === sq) label += ', in pseudo-check';
+      if (frozen.has(sq)) label += ', frozen pawn giving pseudo-check';
+      if (premove.has(sq)) label += ', premove';
       b.setAttribute('aria-label', label);
+    }
+    this.animate(view.lastMove);
+  }
+
+  /** Slides the man of a move just played from its square (or fades a drop in). */
+  animate(last) {
+    // Only a move one ply after the one drawn before is animated (not a
+    // jump in the move list, nor the same move drawn again).
+    const prev = this.lastKey;
+    this.lastKey = last ? { ply: last.ply } : { ply: 0 };
+    const fresh = last && prev && last.ply === prev.ply + 1;
+    const ms = animationMs();
+    if (!fresh || !ms) return;
+    const img = this.squares.get(last.to)?.querySelector('img');
+    if (!img) return;
+    this.el.dataset.animated = `${last.from ?? 'reserve'}-${last.to}`;
+    if (last.from) {
+      const a = this.squares.get(last.from).getBoundingClientRect();
+      const b = this.squares.get(last.to).getBoundingClientRect();
+      img.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: 'none' }], { duration: ms, easing: 'ease-out' });
+    } else {
+      img.animate([{ transform: 'scale(0.4)', opacity: 0 }, { transform: 'none', opacity: 1 }], { duration: ms, easing: 'ease-out' });
     }
   }
 
   key(ev, f, r) {
+    if (ev.key === 'Home' || ev.key === 'End' || ev.key === 'PageUp' || ev.key === 'PageDown') return;
     const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[ev.key];
     if (!step) return;
     ev.preventDefault();

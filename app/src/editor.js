@@ -6,7 +6,8 @@
 // package for a Board and shows the package's error when it refuses.
 import { BoardView } from './board.js';
 import { COLOR_NAME, ROLES, pieceImg } from './pieces.js';
-import { Setup, errorText } from './pkg.js';
+import { Setup } from './pkg.js';
+import { positionError } from './words.js';
 
 const MEN = ['king', ...ROLES];
 const RESERVES = [
@@ -25,7 +26,7 @@ export class Editor {
     this.el.innerHTML = `
       <div class="table-slot">
         <div class="board-wrap"></div>
-        <p class="editor-fen"><label>FEN <input class="fen" readonly spellcheck="false"></label></p>
+        <p class="editor-fen"><label>FEN (paste one to load it) <input class="fen" spellcheck="false" autocomplete="off"></label></p>
       </div>
       <aside class="side">
         <section class="card" aria-labelledby="editor-title">
@@ -37,6 +38,13 @@ export class Editor {
             <label><input type="radio" name="editor-turn" value="w"> White</label>
             <label><input type="radio" name="editor-turn" value="b"> Black</label>
           </fieldset>
+          <fieldset class="castling"><legend>Castling rights</legend>
+            <label><input type="checkbox" data-castle="K"> White O-O</label>
+            <label><input type="checkbox" data-castle="Q"> White O-O-O</label>
+            <label><input type="checkbox" data-castle="k"> Black O-O</label>
+            <label><input type="checkbox" data-castle="q"> Black O-O-O</label>
+          </fieldset>
+          <label class="ep">En passant <select class="ep-select"><option value="-">None</option></select></label>
           <div class="buttons">
             <button type="button" data-edit="start">Start position</button>
             <button type="button" data-edit="clear">Clear board</button>
@@ -44,7 +52,7 @@ export class Editor {
         </section>
         <section class="card reserves-editor" aria-labelledby="editor-reserves-title">
           <h2 id="editor-reserves-title">Prisons and airfields</h2>
-          <table class="counts"></table>
+          <div class="reserve-edit"></div>
         </section>
         <section class="card">
           <p class="error editor-error" role="alert" hidden></p>
@@ -95,21 +103,42 @@ export class Editor {
       this.render();
     });
 
-    // The reserves: one number per role and reserve.
-    const head = `<tr><th scope="col"><span class="visually-hidden">Reserve</span></th>${ROLES.map((r) => `<th scope="col" data-role="${r}"></th>`).join('')}</tr>`;
-    const rows = RESERVES.map(([kind, owner]) => `<tr><th scope="row">${COLOR_NAME[owner]}'s ${kind}</th>${ROLES.map((role) => {
-      const men = kind === 'prison' ? (owner === 'w' ? 'black' : 'white') : COLOR_NAME[owner].toLowerCase();
-      return `<td><input type="number" inputmode="numeric" min="0" max="16" step="1" data-kind="${kind}" data-owner="${owner}" data-role="${role}" aria-label="${COLOR_NAME[owner]}'s ${kind}: ${men} ${role}s"></td>`;
-    }).join('')}</tr>`).join('');
-    $('.counts').innerHTML = `<thead>${head}</thead><tbody>${rows}</tbody>`;
-    for (const th of this.el.querySelectorAll('.counts thead th[data-role]')) {
-      th.append(pieceImg('w', th.dataset.role));
-      th.title = th.dataset.role;
+    // The reserves: each drawn as its men with a count and − / + buttons.
+    const box = $('.reserve-edit');
+    for (const [kind, owner] of RESERVES) {
+      const menColor = kind === 'prison' ? (owner === 'w' ? 'b' : 'w') : owner;
+      const sec = document.createElement('section');
+      sec.className = 'reserve-row';
+      sec.setAttribute('aria-label', `${COLOR_NAME[owner]}'s ${kind}`);
+      sec.innerHTML = `<h3>${COLOR_NAME[owner]}'s ${kind}</h3><div class="reserve-men"></div>`;
+      for (const role of ROLES) {
+        const men = `${COLOR_NAME[menColor].toLowerCase()} ${role}`;
+        const cell = document.createElement('div');
+        cell.className = 'reserve-cell';
+        cell.dataset.kind = kind;
+        cell.dataset.owner = owner;
+        cell.dataset.role = role;
+        cell.append(pieceImg(menColor, role));
+        cell.insertAdjacentHTML('beforeend', `<output class="n" aria-label="${men}s in ${COLOR_NAME[owner]}'s ${kind}">0</output>
+          <button type="button" data-step="-1" aria-label="Remove a ${men} from ${COLOR_NAME[owner]}'s ${kind}">−</button>
+          <button type="button" data-step="1" aria-label="Add a ${men} to ${COLOR_NAME[owner]}'s ${kind}">+</button>`);
+        sec.querySelector('.reserve-men').append(cell);
+      }
+      box.append(sec);
     }
-    $('.counts').addEventListener('change', (ev) => this.countChanged(ev.target));
+    box.addEventListener('click', (ev) => {
+      const b = ev.target.closest('[data-step]');
+      if (b) this.step(b.closest('.reserve-cell'), Number(b.dataset.step));
+    });
+    const ep = $('.ep-select');
+    for (const sq of [...'abcdefgh'].flatMap((f) => [`${f}3`, `${f}6`])) ep.insertAdjacentHTML('beforeend', `<option value="${sq}">${sq}</option>`);
+    $('.fen').addEventListener('change', () => this.loadFen($('.fen').value));
+    $('.fen').addEventListener('paste', () => setTimeout(() => this.loadFen($('.fen').value), 0));
+    $('.fen').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); this.loadFen($('.fen').value); } });
 
     this.el.addEventListener('change', (ev) => {
       if (ev.target.name === 'editor-turn') this.edit(() => this.setup.setTurn(ev.target.value));
+      if (ev.target.dataset.castle || ev.target.classList.contains('ep-select')) this.fields();
     });
     this.el.addEventListener('click', (ev) => {
       const act = ev.target.closest('[data-edit]')?.dataset.edit;
@@ -138,7 +167,7 @@ export class Editor {
       fn();
       this.error('');
     } catch (e) {
-      this.error(errorText(e));
+      this.error(e?.code === 'invalid_argument' ? 'A count must be a whole number from 0 to 16.' : positionError(e));
     }
     this.render();
   }
@@ -161,13 +190,35 @@ export class Editor {
     });
   }
 
-  countChanged(input) {
-    const { kind, owner } = input.dataset;
-    const reserve = {};
-    for (const i of this.el.querySelectorAll(`.counts input[data-kind="${kind}"][data-owner="${owner}"]`)) {
-      reserve[i.dataset.role] = i.value === '' ? 0 : Number(i.value);
-    }
+  /** One more or one fewer man of a role in a reserve (the package refuses a bad count). */
+  step(cell, by) {
+    const { kind, owner, role } = cell.dataset;
+    const reserve = { ...(kind === 'prison' ? this.setup.prisons() : this.setup.airfields())[owner] };
+    reserve[role] = Math.max(0, (reserve[role] ?? 0) + by);
     this.edit(() => (kind === 'prison' ? this.setup.setPrison(owner, reserve) : this.setup.setAirfield(owner, reserve)));
+  }
+
+  /** The castling and en-passant fields, written into the FEN and read back by the package. */
+  fields() {
+    const castle = [...this.el.querySelectorAll('[data-castle]')].filter((c) => c.checked).map((c) => c.dataset.castle).join('') || '-';
+    const parts = this.setup.fen().split(' ');
+    parts[2] = castle;
+    parts[3] = this.$('.ep-select').value;
+    this.loadFen(parts.join(' '), 'These castling and en-passant settings');
+  }
+
+  /** A FEN typed or pasted into the box (the package parses it). */
+  loadFen(text, what = 'This FEN') {
+    text = text.trim();
+    if (!text || text === this.setup.fen()) return;
+    let next;
+    try {
+      next = new Setup(text);
+    } catch (e) {
+      this.error(positionError(e, what));
+      return;
+    }
+    this.load(next);
   }
 
   error(text) {
@@ -186,7 +237,7 @@ export class Editor {
       this.error('');
       this.onDone(fen);
     } catch (e) {
-      this.error(`Not a legal position: ${errorText(e)}`);
+      this.error(positionError(e));
     } finally {
       s.free?.();
     }
@@ -200,12 +251,17 @@ export class Editor {
       b.setAttribute('aria-pressed', String(on));
     }
     const counts = { prison: s.prisons(), airfield: s.airfields() };
-    for (const i of this.el.querySelectorAll('.counts input')) {
-      if (i === document.activeElement && i.value !== '') continue;
-      i.value = String(counts[i.dataset.kind][i.dataset.owner][i.dataset.role] ?? 0);
+    for (const c of this.el.querySelectorAll('.reserve-cell')) {
+      const n = counts[c.dataset.kind][c.dataset.owner][c.dataset.role] ?? 0;
+      c.querySelector('.n').textContent = String(n);
+      c.classList.toggle('none', n === 0);
+      c.querySelector('[data-step="-1"]').disabled = n === 0;
     }
     for (const r of this.el.querySelectorAll('input[name="editor-turn"]')) r.checked = r.value === s.turn();
-    this.$('.fen').value = s.fen();
+    const [, , castle, ep] = s.fen().split(' ');
+    for (const c of this.el.querySelectorAll('[data-castle]')) c.checked = castle.includes(c.dataset.castle);
+    this.$('.ep-select').value = ep;
+    if (document.activeElement !== this.$('.fen')) this.$('.fen').value = s.fen();
     this.el.dataset.fen = s.fen();
   }
 }

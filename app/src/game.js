@@ -1,13 +1,26 @@
 // A game record kept as the package keeps it: a live Board (start FEN plus
 // the moves played) and the ply being looked at, for navigation.
 import { Board } from './pkg.js';
+import { resultText, resultToken, terminationTag } from './words.js';
+
+export { resultText };
 
 export class Game {
   constructor(startFen) {
     this.board = startFen ? new Board(startFen) : new Board();
     this.viewPly = null; // null: the live position
     this.cache = null;
+    // A result decided off the board (resignation, time, agreement):
+    // { termination, winner }. The board's own outcome wins when it has one.
+    this.decided = null;
   }
+
+  /** How the game ended ({ termination, winner }), on the board or off it, or null. */
+  get outcome() {
+    return this.board.outcome() ?? this.decided;
+  }
+
+  get over() { return Boolean(this.outcome); }
 
   /** A game from a start FEN and SAN moves (throws the package's error). */
   static from(startFen, history = []) {
@@ -43,6 +56,7 @@ export class Game {
   }
 
   pop() {
+    this.decided = null;
     const m = this.board.pop();
     this.viewPly = null;
     this.dropCache();
@@ -72,25 +86,34 @@ export class Game {
   record() {
     return { startFen: this.board.startFen(), history: this.board.history() };
   }
+
+  /** The PGN with `tags`, its Result and Termination written for an off-board result too. */
+  pgn(tags = {}) {
+    return pgnWithResult(this.board.pgn(tags), this.outcome);
+  }
+}
+
+/** Today as a PGN Date tag value (YYYY.MM.DD, local time). */
+export function pgnDate(d = new Date()) {
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Writes `result` into a PGN the package made: its Result tag, a
+ * Termination tag and the movetext's final token. The package writes a
+ * board outcome itself, but not a result decided off the board (it ignores a
+ * Result tag it is given), so this is done here until it can.
+ */
+export function pgnWithResult(pgn, result) {
+  if (!result) return pgn;
+  const token = resultToken(result);
+  let out = pgn.replace(/\[Result "[^"]*"\]/, `[Result "${token}"]`);
+  if (!/\[Termination "/.test(out)) out = out.replace(/(\[Result "[^"]*"\]\n)/, `$1[Termination "${terminationTag(result)}"]\n`);
+  out = out.replace(/(\s)(\*|1-0|0-1|1\/2-1\/2)(\s*)$/, `$1${token}$3`);
+  return out;
 }
 
 const NAME = { w: 'White', b: 'Black' };
-const TERMINATION = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  fifty_moves: 'fifty-move rule',
-  threefold_repetition: 'threefold repetition',
-  perpetual_check: 'perpetual check',
-  resignation: 'resignation',
-  agreement: 'agreement',
-  timeout: 'time',
-};
-
-/** The result as words: { termination, winner: 'w' | 'b' | null } (package or server). */
-export function resultText({ termination, winner }) {
-  const how = TERMINATION[termination] ?? termination;
-  return winner ? `${NAME[winner]} wins by ${how}` : `Draw by ${how}`;
-}
 
 /** One line about a position, every fact from the package. */
 export function statusText(board) {
@@ -101,3 +124,7 @@ export function statusText(board) {
   if (board.isPseudoCheck()) return `${who}: pseudo-check (a frozen pawn eyes the king)`;
   return who;
 }
+
+
+/** Where Play's "Analyse this game" leaves the game's PGN for Analyse (sessionStorage). */
+export const ANALYSE_IMPORT_KEY = 'hostage.analyse.import';

@@ -5,9 +5,10 @@
 // is typed, an illegal move's reason is picked (and the package is asked to
 // play the move, so its refusal is shown). Progress lives in localStorage.
 import { Game } from './game.js';
-import { markdown } from './markdown.js';
-import { Board, courseData, errorText } from './pkg.js';
+import { inline, markdown } from './markdown.js';
+import { Board, courseData } from './pkg.js';
 import { Table } from './table.js';
+import { moveError } from './words.js';
 
 const PROGRESS_KEY = 'hostage.learn.v1';
 
@@ -24,6 +25,7 @@ export function mount(root) {
   let taskIx = 0;
   let game = null;
   let solved = false;
+  let tried = false; // a wrong move is on the board: it waits for "Try again"
 
   root.innerHTML = `
     <h1 class="visually-hidden">Learn the rules</h1>
@@ -34,13 +36,8 @@ export function mount(root) {
           <h2>${course.title}</h2>
           <div class="progress" role="progressbar" aria-label="Lessons completed" aria-valuemin="0" aria-valuemax="${lessons.length}"><span></span></div>
           <label>Lesson <select class="lesson-select"></select></label>
+          <p class="lesson-progress"></p>
         </section>
-        <article class="card lesson">
-          <h2 class="lesson-title"></h2>
-          <p class="lesson-meta"></p>
-          <details class="lesson-diagram"><summary>Diagram</summary><div class="diagram"></div></details>
-          <div class="lesson-text"></div>
-        </article>
         <section class="card task" aria-live="polite">
           <h2 class="task-title"></h2>
           <p class="prompt"></p>
@@ -48,10 +45,16 @@ export function mount(root) {
           <p class="feedback" role="status"></p>
           <div class="buttons">
             <button type="button" data-act="hint">Hint</button>
-            <button type="button" data-act="retry">Reset position</button>
+            <button type="button" data-act="retry">Try again</button>
             <button type="button" class="primary" data-act="next" hidden>Next</button>
           </div>
         </section>
+        <article class="card lesson">
+          <h2 class="lesson-title"></h2>
+          <p class="lesson-meta"></p>
+          <details class="lesson-diagram"><summary>Diagram</summary><div class="diagram"></div></details>
+          <div class="lesson-text"></div>
+        </article>
       </aside>
     </div>`;
   const $ = (s) => root.querySelector(s);
@@ -68,7 +71,9 @@ export function mount(root) {
   }
 
   function renderNav() {
-    select.innerHTML = lessons.map((l, i) => `<option value="${i}">${complete(l) ? '✓ ' : ''}${i + 1}. ${l.title}</option>`).join('');
+    select.innerHTML = lessons.map((l, i) => `<option value="${i}">${complete(l) ? '✓ ' : ''}${i + 1}. ${l.title} (${done(l).size}/${l.tasks.length})</option>`).join('');
+    const cur = lessons[lessonIx];
+    $('.lesson-progress').textContent = `This lesson: ${done(cur).size} of ${cur.tasks.length} tasks done.`;
     select.value = String(lessonIx);
     const n = lessons.filter(complete).length;
     $('.progress span').style.width = `${(100 * n) / lessons.length}%`;
@@ -99,9 +104,10 @@ export function mount(root) {
     const l = lessons[lessonIx];
     const t = l.tasks[taskIx];
     solved = false;
+    tried = false;
     game = Game.from(t.fen, t.moves ?? []);
     $('.task-title').textContent = `Task ${taskIx + 1} of ${l.tasks.length}${done(l).has(taskIx) ? ' ✓' : ''}`;
-    $('.prompt').textContent = t.prompt;
+    $('.prompt').innerHTML = inline(t.prompt);
     feedback('');
     $('[data-act="next"]').hidden = true;
     $('.answer').replaceChildren(answerUi(t));
@@ -113,7 +119,7 @@ export function mount(root) {
 
   function renderBoard() {
     const t = lessons[lessonIx].tasks[taskIx];
-    table.set(game.board, { movable: (c) => t.kind === 'find_move' && !solved && c === game.board.turn() });
+    table.set(game.board, { movable: (c) => t.kind === 'find_move' && !solved && !tried && c === game.board.turn() });
   }
 
   function answerUi(t) {
@@ -143,7 +149,7 @@ export function mount(root) {
           probe.push(t.illegal);
           box.querySelector('.try-result').textContent = 'The package accepted it?!';
         } catch (e) {
-          box.querySelector('.try-result').textContent = `The rules say no: ${errorText(e)}`;
+          box.querySelector('.try-result').textContent = `The rules say no: ${moveError(e, t.illegal)}`;
         } finally {
           probe.free();
         }
@@ -167,7 +173,7 @@ export function mount(root) {
 
   function answerMove(m) {
     const t = lessons[lessonIx].tasks[taskIx];
-    if (t.kind !== 'find_move' || solved) return;
+    if (t.kind !== 'find_move' || solved || tried) return;
     const accepted = t.answers.map((san) => {
       const probe = game.board.clone();
       try { return probe.push(san).uci; } finally { probe.free(); }
@@ -176,8 +182,9 @@ export function mount(root) {
     if (accepted.includes(m.uci)) {
       right(`${m.san}: right. ${t.explanation ?? ''}`);
     } else {
+      tried = true;
       renderBoard();
-      wrong(`${m.san} is legal, but not the answer. ${t.hint} (Reset the position to try again.)`);
+      wrong(`${m.san} is legal, but not the answer. ${t.hint} Press “Try again” to play another move.`);
     }
   }
 
@@ -202,7 +209,8 @@ export function mount(root) {
   }
 
   function feedback(text, kind = '') {
-    $('.feedback').textContent = text;
+    // The course's texts are Markdown (`code`, **bold**).
+    $('.feedback').innerHTML = inline(text);
     $('.feedback').dataset.kind = kind;
   }
 

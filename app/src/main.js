@@ -2,6 +2,7 @@
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
 import { errorText } from './pkg.js';
+import { mountSettings } from './settings.js';
 
 const MODES = {
   play: () => import('./play.js'),
@@ -28,8 +29,10 @@ async function show(name) {
   }
   for (const [n, { section, mode }] of mounted) {
     const on = n === name;
+    const was = !section.hidden;
     section.hidden = !on;
     if (on) mode?.shown?.();
+    else if (was) mode?.hidden?.();
   }
   document.body.dataset.mode = name;
   const title = name[0].toUpperCase() + name.slice(1);
@@ -42,6 +45,7 @@ function route() {
 }
 
 try {
+  mountSettings(document.querySelector('.topbar .tools'));
   window.addEventListener('hashchange', route);
   await route();
   document.getElementById('loading').remove();

@@ -1,6 +1,7 @@
 // The move list in SAN with navigation (buttons, arrow keys, click a move),
 // and the game's export: FEN of the shown position and PGN of the game.
 import { Board } from './pkg.js';
+import { resultText, resultToken } from './words.js';
 
 export class MoveList {
   /** onSelect(ply): show the position after `ply` moves. */
@@ -89,13 +90,22 @@ export class MoveList {
       if (i + 1 === shown) b.setAttribute('aria-current', 'step');
       li.append(b);
     });
-    if (!history.length) this.list.innerHTML = '<li class="none">No moves yet</li>';
+    const outcome = game.outcome;
+    if (!history.length && !outcome) this.list.innerHTML = '<li class="none">No moves yet</li>';
+    if (outcome) {
+      const end = document.createElement('li');
+      end.className = 'result';
+      end.innerHTML = '<strong></strong> <span></span>';
+      end.firstChild.textContent = resultToken(outcome);
+      end.lastChild.textContent = resultText(outcome);
+      this.list.append(end);
+    }
     this.list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
     const nav = this.el.querySelectorAll('.nav button');
     nav[0].disabled = nav[1].disabled = shown === 0;
     nav[2].disabled = nav[3].disabled = shown === game.ply;
     this.el.querySelector('.fen').value = game.shown().fen();
-    this.el.querySelector('.pgn').value = game.board.pgn(this.pgnTags());
+    this.el.querySelector('.pgn').value = game.pgn(this.pgnTags());
   }
 
   async copy(field) {

@@ -11,6 +11,16 @@ const V = 1;
 const COLOR = { white: 'w', black: 'b' };
 const COLOR_WIRE = { w: 'white', b: 'black' };
 const TOKEN_KEY = (game) => `hostage.online.token.${game}`;
+/** The server's error codes (docs/protocol.md) in words. */
+const SERVER_WORDS = {
+  illegal_move: 'That move is not legal in the game as the server has it.',
+  not_your_turn: 'It is not your turn.',
+  ply_mismatch: 'The game had moved on: it is shown as it stands now.',
+  game_over: 'The game is over.',
+  game_not_started: 'The game starts when your friend opens the link.',
+  invalid_token: 'This browser no longer holds a seat in this game: you are watching it.',
+  rate_limited: 'Too many messages: wait a moment.',
+};
 
 /** ws://host/ws for the page's own origin (the server serves the app). */
 export function defaultSocketUrl() {
@@ -118,7 +128,8 @@ export class OnlineSession {
       onMessage: (m) => this.receive(m),
       onStatus: (s, delay) => {
         this.connection = s;
-        if (s === 'offline') this.onNotice(`Connection lost; retrying in ${(delay / 1000).toFixed(1)} s…`);
+        if (s === 'offline') this.onNotice(`Connection lost; retrying in ${(delay / 1000).toFixed(1)} s…`, 'warning');
+        if (s === 'online') this.onNotice('', 'info');
         this.onChange(this);
       },
     });
@@ -139,6 +150,7 @@ export class OnlineSession {
   }
 
   greet() {
+    if (this.missing) return;
     if (this.gameId && this.token) {
       this.conn.send({ type: 'resume', game: this.gameId, token: this.token });
     } else if (this.gameId && this.watching) {
@@ -176,7 +188,7 @@ export class OnlineSession {
         this.status = 'active';
         if (this.state) this.state.seats = { white: true, black: true };
         this.setClocks(m.clocks);
-        this.onNotice('Your opponent has joined: the game starts.');
+        this.onNotice('Your opponent has joined: the game starts.', 'success');
         break;
       case 'moved':
         this.applyMoved(m);
@@ -191,7 +203,8 @@ export class OnlineSession {
         break;
       case 'game_over':
         this.status = 'finished';
-        this.result = { result: m.result, termination: m.termination, winner: m.winner };
+        this.result = { result: m.result, termination: m.termination, winner: COLOR[m.winner] ?? null };
+        this.game.decided = this.result;
         this.drawOffer = null;
         this.setClocks(m.clocks);
         break;
@@ -205,11 +218,20 @@ export class OnlineSession {
   }
 
   error(m) {
-    if (m.code === 'game_full' && !this.token) {
-      // Both seats are taken: follow the game as a spectator.
+    if ((m.code === 'game_full' || m.code === 'game_over') && !this.token && !this.watching) {
+      // Both seats are taken, or the game is over: follow it as a spectator
+      // (the server then sends its state: moves, result, clocks).
       this.watching = true;
       this.conn.send({ type: 'watch', game: this.gameId });
-      this.onNotice('Both seats are taken: you are watching this game.');
+      if (m.code === 'game_full') this.onNotice('Both seats are taken: you are watching this game.', 'info');
+      return;
+    }
+    if (m.code === 'game_not_found') {
+      // A plain sentence (status), no error box: nothing more to try.
+      this.missing = true;
+      this.status = 'missing';
+      this.onNotice('', 'info');
+      this.onChange(this);
       return;
     }
     if (m.code === 'invalid_token') {
@@ -221,7 +243,7 @@ export class OnlineSession {
       this.pending = null;
       this.greet();
     }
-    this.onNotice(`Server: ${m.message} (${m.code})`);
+    this.onNotice(SERVER_WORDS[m.code] ?? 'The server refused that. The game is shown as the server has it.', 'error');
   }
 
   applyState(s) {
@@ -230,9 +252,10 @@ export class OnlineSession {
     this.color = COLOR[s.you] ?? null;
     this.status = s.status;
     this.drawOffer = s.draw_offer;
-    this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: s.winner } : null;
+    this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
     const game = new Game(s.start_fen);
     for (const m of s.moves) game.push(m.move);
+    game.decided = this.result;
     this.game = game;
     this.setClocks(s.clocks);
     if (this.pending) {

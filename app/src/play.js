@@ -1,17 +1,28 @@
 // Play: against a bot (the package's EngineWorker, levels Novice to Club),
 // two people at one device, or a friend online through `hostage serve`.
-// Local games are saved in localStorage, so a reload continues them; an
-// online game is found again from its link and the stored seat token.
-import { Game, resultText, statusText } from './game.js';
+// Nothing runs until the player presses Start (the board waits, and says
+// so). Local games (and their clocks) are saved in localStorage, so a reload
+// continues them; an online game is found again from its link and the
+// stored seat token. A finished game shows its result in a box with
+// Rematch, New game and "Analyse this game".
+import { announce, moveWords } from './announce.js';
+import { LocalClock } from './clock.js';
+import { confirmBox } from './dialog.js';
+import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { OnlineSession, gameLink } from './online.js';
 import { COLOR_NAME, other } from './pieces.js';
-import { EngineWorker, engineLevels, errorText } from './pkg.js';
+import { EngineWorker, engineLevels } from './pkg.js';
+import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
+import { resultText, resultToken } from './words.js';
 
 const SAVE_KEY = 'hostage.play.v1';
+
+
 const CLOCKS = [
   ['', 'No clock'],
+  ['60+0', '1 min'],
   ['180+2', '3 min + 2 s'],
   ['300+3', '5 min + 3 s'],
   ['600+5', '10 min + 5 s'],
@@ -22,7 +33,8 @@ function fmtClock(ms) {
   if (ms === null || ms === undefined) return '';
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
-  return ms < 10_000 ? `${m}:${String(s % 60).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`.replace(/^0:/, '0:') : `${m}:${String(s % 60).padStart(2, '0')}`;
+  if (ms < 10_000) return `0:${String(Math.floor(ms / 1000)).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
 export function mount(root, { params }) {
@@ -32,11 +44,20 @@ export function mount(root, { params }) {
     <div class="layout">
       <div class="table-slot"></div>
       <aside class="side">
+        <section class="card end-box" aria-labelledby="end-title" hidden>
+          <h2 id="end-title" class="end-result"></h2>
+          <p class="end-reason"></p>
+          <div class="buttons">
+            <button type="button" class="primary" data-act="rematch">Rematch</button>
+            <button type="button" data-act="new">New game</button>
+            <button type="button" data-act="analyse">Analyse this game</button>
+          </div>
+        </section>
         <section class="card game-card" aria-label="Game">
-          <p class="status" role="status" aria-live="polite"></p>
+          <p class="status" role="status"></p>
           <div class="online-info" hidden>
             <p class="conn"></p>
-            <label class="invite">Invite a friend: send this link <span class="link-row"><input class="link" readonly><button type="button" data-act="copy-link">Copy</button></span></label>
+            <label class="invite">Invite a friend: send this link <span class="link-row"><input class="link" readonly aria-label="Game link"><button type="button" data-act="copy-link">Copy</button></span></label>
             <div class="draw-offer" hidden><span></span> <button type="button" data-act="accept-draw">Accept draw</button> <button type="button" data-act="decline-draw">Decline</button></div>
           </div>
           <div class="actions">
@@ -62,9 +83,10 @@ export function mount(root, { params }) {
             <label><input type="radio" name="color" value="black"> Black</label>
             <label><input type="radio" name="color" value="random"> Random</label>
           </fieldset>
-          <label class="for-online">Clock
+          <label>Clock
             <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>
           </label>
+          <label class="for-local check"><input type="checkbox" name="turn"> Turn the board after each move</label>
           <button type="submit" class="primary">Start</button>
         </form>
       </aside>
@@ -75,14 +97,16 @@ export function mount(root, { params }) {
   const status = $('.status');
   const notice = $('.notice');
   let game = new Game();
-  let match = { kind: 'local' }; // { kind: 'bot', level, human, seed } | { kind: 'local' } | { kind: 'online' }
+  // { kind: 'none' } until Start | { kind: 'bot', level, human, seed, clock?, turn? } | { kind: 'local', ... } | { kind: 'online' }
+  let match = { kind: 'none' };
   let session = null;
   let worker = null;
   let botToken = 0;
-  let resigned = null;
-  let clockTimer = null;
+  let clock = null; // a LocalClock for bot and local games with a clock
+  let ticker = null;
+  let heard = { game: null, ply: 0, over: false }; // what the sounds and announcements have covered
 
-  const table = new Table({ onMove: (m) => userMove(m) });
+  const table = new Table({ onMove: (m) => userMove(m), onPremove: (m) => premoveChosen(m) });
   const moves = new MoveList({
     onSelect: (ply) => { current().seek(ply); render(); },
     pgnTags: () => tags(),
@@ -98,49 +122,68 @@ export function mount(root, { params }) {
       if (match.kind === 'online') return c === session?.color ? 'You' : 'Opponent';
       return COLOR_NAME[c];
     };
-    return { Event: 'Hostage Chess game', Site: location.host || '?', White: name('w'), Black: name('b') };
+    const t = { Event: 'Hostage Chess game', Site: location.host || '?', White: name('w'), Black: name('b') };
+    if (match.kind !== 'online') t.Date = match.date ?? pgnDate();
+    if (match.clock) t.TimeControl = `${match.clock.initial / 1000}+${match.clock.increment / 1000}`;
+    return t;
   }
 
   function syncForm() {
     const opp = form.opponent.value;
     root.querySelector('.for-bot').hidden = opp !== 'bot';
     root.querySelector('.for-color').hidden = opp === 'local';
-    root.querySelector('.for-online').hidden = opp !== 'online';
+    root.querySelector('.for-local').hidden = opp !== 'local';
   }
   form.addEventListener('change', syncForm);
   syncForm();
 
-  form.addEventListener('submit', (ev) => {
+  const inProgress = () => {
+    if (match.kind === 'online') return Boolean(session?.isPlayer && session.status === 'active');
+    return match.kind !== 'none' && game.ply > 0 && !game.over;
+  };
+
+  form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
+    if (inProgress() && !(await confirmBox('Abandon the game in progress?', {
+      yes: 'Abandon it', no: 'Keep playing', detail: match.kind === 'online' ? 'It stays open for your opponent; you can come back from its link.' : 'It will be lost.',
+    }))) return;
     const opp = form.opponent.value;
     let color = form.color.value;
     notice.textContent = '';
+    const [initial, inc] = form.clock.value ? form.clock.value.split('+').map(Number) : [];
+    const clockSpec = form.clock.value ? { initial: initial * 1000, increment: inc * 1000 } : null;
     if (opp === 'online') {
-      const [initial, inc] = form.clock.value.split('+').map(Number);
-      startOnline(null, { color, clock: form.clock.value ? { initial_ms: initial * 1000, increment_ms: inc * 1000 } : null });
+      startOnline(null, { color, clock: clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null });
       return;
     }
     if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
-    stopOnline();
-    const human = color === 'black' ? 'b' : 'w';
-    match = opp === 'bot'
-      ? { kind: 'bot', level: form.level.value, human, seed: Math.floor(Math.random() * 2 ** 31) }
-      : { kind: 'local' };
-    newLocalGame(new Game());
-    table.setFlipped(match.kind === 'bot' && human === 'b');
-    afterChange();
+    startLocal(opp === 'bot'
+      ? { kind: 'bot', level: form.level.value, human: color === 'black' ? 'b' : 'w', seed: Math.floor(Math.random() * 2 ** 31), clock: clockSpec }
+      : { kind: 'local', clock: clockSpec, turn: form.turn.checked });
   });
+
+  function startLocal(m) {
+    stopOnline();
+    match = { ...m, date: pgnDate() };
+    newLocalGame(new Game());
+    clock = match.clock ? new LocalClock(match.clock.initial, match.clock.increment) : null;
+    table.setFlipped(match.kind === 'bot' && match.human === 'b');
+    announce(`New game${match.kind === 'bot' ? ` against the ${match.level} bot: you play ${COLOR_NAME[match.human]}` : ' at this device'}.`);
+    afterChange();
+    table.focusBoard();
+  }
 
   function newLocalGame(g) {
     botToken++;
     game = g;
-    resigned = null;
+    heard = { game: g, ply: g.ply, over: g.over };
+    table.cancelPremove();
   }
 
   // ---- local games: saved and restored --------------------------------
   function save() {
-    if (match.kind === 'online') return;
-    localStorage.setItem(SAVE_KEY, JSON.stringify({ match, resigned, ...game.record() }));
+    if (match.kind !== 'bot' && match.kind !== 'local') return;
+    localStorage.setItem(SAVE_KEY, JSON.stringify({ match, decided: game.decided, clock: clock?.save() ?? null, ...game.record() }));
   }
 
   function restore() {
@@ -149,7 +192,10 @@ export function mount(root, { params }) {
       if (!saved || !['bot', 'local'].includes(saved.match?.kind)) return false;
       match = saved.match;
       newLocalGame(Game.from(saved.startFen, saved.history));
-      resigned = saved.resigned ?? null;
+      game.decided = saved.decided ?? saved.resigned ?? null;
+      heard.over = game.over;
+      clock = match.clock ? new LocalClock(match.clock.initial, match.clock.increment, saved.clock) : null;
+      if (clock && game.ply > 0 && !game.over) clock.start(game.board.turn());
       table.setFlipped(match.kind === 'bot' && match.human === 'b');
       return true;
     } catch {
@@ -163,9 +209,18 @@ export function mount(root, { params }) {
     const g = current();
     if (!g.atEnd) return false;
     if (match.kind === 'online') return session?.canMove(color) ?? false;
-    if (resigned) return false;
+    if (match.kind === 'none' || game.over) return false;
     if (match.kind === 'bot') return color === match.human;
     return true;
+  }
+
+  /** Whose premoves the table may take now: the player's, while the other side is to move. */
+  function premovable() {
+    const g = current();
+    if (!g.atEnd || g.over) return null;
+    if (match.kind === 'bot' && g.board.turn() !== match.human) return match.human;
+    if (match.kind === 'online' && session?.isPlayer && session.status === 'active' && g.board.turn() !== session.color) return session.color;
+    return null;
   }
 
   function userMove(move) {
@@ -174,18 +229,36 @@ export function mount(root, { params }) {
       session.move(move);
       return;
     }
+    if (clock && !clock.running && game.ply === 0) clock.start(move.color);
+    clock?.moved(move.color);
     game.push(move);
+    if (match.kind === 'local' && match.turn && !game.over) table.setFlipped(game.board.turn() === 'b');
     afterChange();
   }
 
+  function premoveChosen(m) {
+    announce(`Premove set: ${m.text}. It is played if legal when your turn comes.`);
+  }
+
+  /** A premove waiting for the player's turn: played if it is legal now, else dropped. */
+  function tryPremove() {
+    const pre = table.takePremove();
+    if (!pre) return;
+    const g = current();
+    const m = g.board.legalMoves().find((x) => pre.matches(x));
+    if (!m || !movable(g.board.turn())) { table.message('The premove was not legal any more.', 'info'); render(); return; }
+    userMove(m);
+  }
+
   function afterChange() {
+    if (clock && game.over) clock.stop();
     save();
     render();
     maybeBot();
   }
 
   async function maybeBot() {
-    if (match.kind !== 'bot' || resigned || game.board.isGameOver() || game.board.turn() === match.human) return;
+    if (match.kind !== 'bot' || game.over || game.board.turn() === match.human) return;
     const token = ++botToken;
     worker ??= new EngineWorker();
     root.classList.add('thinking');
@@ -193,20 +266,45 @@ export function mount(root, { params }) {
     try {
       const reply = await worker.play(game.board.startFen(), game.board.history(), { level: match.level, seed: match.seed });
       if (token !== botToken || !reply) return;
+      if (clock && !clock.running && game.ply === 0) clock.start(reply.color);
+      clock?.moved(reply.color);
       game.push(reply.uci);
+      root.classList.remove('thinking');
       afterChange();
+      tryPremove();
     } catch (e) {
-      if (token === botToken) notice.textContent = `The bot failed: ${errorText(e)}`;
+      if (token === botToken) notice.textContent = `The bot could not move (${e?.message ?? e}). Take back a move or start a new game.`;
     } finally {
       if (token === botToken) { root.classList.remove('thinking'); render(); }
     }
   }
 
+  function tick() {
+    if (clock) {
+      const flag = clock.flagged();
+      if (flag && !game.over) {
+        botToken++;
+        root.classList.remove('thinking');
+        clock.stop();
+        game.decided = { termination: 'timeout', winner: other(flag) };
+        table.cancelPremove();
+        save();
+        render();
+        return;
+      }
+    }
+    renderClocks();
+  }
+  ticker = setInterval(tick, 200);
+
   // ---- online -------------------------------------------------------------
   function startOnline(gameId, create) {
     stopOnline();
     botToken++;
+    clock = null;
     match = { kind: 'online' };
+    table.cancelPremove();
+    let lastPly = -1;
     session = new OnlineSession({
       onChange: (s) => {
         if (s.gameId && new URLSearchParams(location.search).get('game') !== s.gameId) {
@@ -214,60 +312,75 @@ export function mount(root, { params }) {
         }
         table.setFlipped(s.color === 'b');
         render();
+        if (s.game.ply !== lastPly) { lastPly = s.game.ply; tryPremove(); }
       },
-      onNotice: (text) => { notice.textContent = text; },
+      onNotice: (text, kind) => { notice.textContent = text; notice.dataset.kind = kind ?? 'info'; },
     });
     if (gameId) session.open(gameId);
     else session.create(create.color, create.clock);
-    clockTimer = setInterval(renderClocks, 200);
     render();
   }
 
   function stopOnline() {
     session?.close();
     session = null;
-    clearInterval(clockTimer);
     if (new URLSearchParams(location.search).has('game')) history.replaceState(null, '', `${location.pathname}#/play`);
   }
 
   // ---- actions ------------------------------------------------------------
-  root.querySelector('.actions').addEventListener('click', (ev) => {
+  root.addEventListener('click', async (ev) => {
     const act = ev.target.closest('[data-act]')?.dataset.act;
     if (act === 'flip') { table.setFlipped(!table.flipped); render(); }
     if (act === 'undo') undo();
     if (act === 'resign') resign();
     if (act === 'draw') session?.offerDraw();
-  });
-  root.querySelector('.online-info').addEventListener('click', async (ev) => {
-    const act = ev.target.closest('[data-act]')?.dataset.act;
     if (act === 'accept-draw') session?.acceptDraw();
     if (act === 'decline-draw') session?.declineDraw();
     if (act === 'copy-link') {
       const input = $('.link');
-      try { await navigator.clipboard.writeText(input.value); notice.textContent = 'Link copied.'; } catch { input.select(); }
+      try { await navigator.clipboard.writeText(input.value); notice.textContent = 'Link copied.'; notice.dataset.kind = 'success'; } catch { input.select(); }
     }
+    if (act === 'rematch') rematch();
+    if (act === 'new') { form.querySelector('input[name="opponent"]:checked').focus(); form.scrollIntoView({ block: 'nearest' }); }
+    if (act === 'analyse') analyseGame();
   });
 
+  function rematch() {
+    if (match.kind === 'bot') startLocal({ ...match, human: other(match.human), seed: Math.floor(Math.random() * 2 ** 31) });
+    else if (match.kind === 'local') startLocal({ ...match });
+  }
+
+  function analyseGame() {
+    sessionStorage.setItem(ANALYSE_IMPORT_KEY, current().pgn(tags()));
+    location.hash = '#/analyse';
+  }
+
   function undo() {
-    if (match.kind === 'online' || game.ply === 0) return;
+    if (match.kind === 'online' || match.kind === 'none' || game.ply === 0) return;
     botToken++;
     root.classList.remove('thinking');
-    resigned = null;
+    table.cancelPremove();
     game.pop();
     if (match.kind === 'bot') while (game.ply > 0 && game.board.turn() !== match.human) game.pop();
+    if (clock) clock.start(game.board.turn());
+    heard = { game, ply: game.ply, over: false };
     save();
     render();
   }
 
-  function resign() {
+  async function resign() {
     if (match.kind === 'online') {
-      if (confirm('Resign this game?')) session.resign();
+      if (await confirmBox('Resign this game?', { yes: 'Resign', no: 'Keep playing' })) session.resign();
       return;
     }
-    if (game.board.isGameOver() || resigned) return;
+    if (game.over || match.kind === 'none') return;
+    if (!(await confirmBox('Resign this game?', { yes: 'Resign', no: 'Keep playing' }))) return;
     const loser = match.kind === 'bot' ? match.human : game.board.turn();
-    resigned = { termination: 'resignation', winner: other(loser) };
+    game.decided = { termination: 'resignation', winner: other(loser) };
     botToken++;
+    root.classList.remove('thinking');
+    clock?.stop();
+    table.cancelPremove();
     save();
     render();
   }
@@ -278,47 +391,82 @@ export function mount(root, { params }) {
     if (match.kind === 'bot') name += color === match.human ? ' · you' : ` · ${match.level} bot`;
     if (match.kind === 'online' && session) {
       const seated = session.state?.seats?.[color === 'w' ? 'white' : 'black'];
-      name += color === session.color ? ' · you' : seated === false ? ' · waiting for a player' : ' · opponent';
+      name += color === session.color ? ' · you' : seated === false ? ' · waiting for a player' : '';
     }
-    const turn = current().shown().turn() === color && !current().board.isGameOver();
-    el.innerHTML = `<span class="dot ${color}" aria-hidden="true"></span><span class="name">${name}</span><span class="clock" data-color="${color}" hidden></span>`;
+    const g = current();
+    const turn = match.kind !== 'none' && g.shown().turn() === color && !g.over;
+    const thinking = match.kind === 'bot' && color !== match.human && root.classList.contains('thinking');
+    el.innerHTML = `<span class="dot ${color}" aria-hidden="true"></span><span class="name"></span>${thinking ? '<span class="thinking-mark">thinking…</span>' : ''}<span class="clock" data-color="${color}" role="timer" hidden></span>`;
+    el.querySelector('.name').textContent = name;
     el.classList.toggle('to-move', turn);
+  }
+
+  function clockMs(color) {
+    if (match.kind === 'online') return session?.clockMs(color) ?? null;
+    return clock ? clock.remaining(color) : null;
+  }
+
+  function clockRunning(color) {
+    if (match.kind === 'online') return Boolean(session?.clocks?.running && session.clocks.running[0] === color && session.status === 'active');
+    return clock?.running === color && !game.over;
   }
 
   function renderClocks() {
     for (const el of root.querySelectorAll('.clock')) {
-      const ms = session?.clockMs(el.dataset.color) ?? null;
+      const c = el.dataset.color;
+      const ms = clockMs(c);
       el.hidden = ms === null;
       el.textContent = fmtClock(ms);
-      el.classList.toggle('running', Boolean(session?.clocks?.running && session.clocks.running[0] === el.dataset.color && session.status === 'active'));
+      el.setAttribute('aria-label', `${COLOR_NAME[c]}'s clock: ${fmtClock(ms)}`);
+      el.classList.toggle('running', clockRunning(c));
       el.classList.toggle('low', ms !== null && ms < 20_000);
     }
+  }
+
+  /** Sounds and screen-reader words for what changed since the last drawing. */
+  function hear(g) {
+    if (heard.game !== g) { heard = { game: g, ply: g.ply, over: g.over }; return; }
+    if (g.ply > heard.ply) {
+      const m = g.board.historyMoves().at(-1);
+      if (m) { playSound(soundFor(m, g.board)); announce(moveWords(m)); }
+    }
+    if (g.over && !heard.over) {
+      playSound('end');
+      announce(`Game over: ${resultText(g.outcome)}.`);
+    }
+    heard = { game: g, ply: g.ply, over: g.over };
   }
 
   function render() {
     const g = current();
     const shown = g.shown();
-    table.set(shown, { movable });
+    table.set(shown, { movable, premovable });
     const top = table.flipped ? 'w' : 'b';
     playerBar(table.playerTop, top);
     playerBar(table.playerBottom, other(top));
     moves.render(g);
+    hear(g);
 
-    let text = statusText(shown);
+    let text;
+    if (match.kind === 'none') text = 'Choose an opponent under “New game” and press Start.';
+    else text = g.atEnd && g.over ? resultText(g.outcome) : statusText(shown);
     if (match.kind === 'online' && session) {
-      if (session.result) text = resultText({ termination: session.result.termination, winner: session.result.winner && session.result.winner[0] });
+      if (session.missing) text = 'There is no game at this link. It may have been mistyped, or the server no longer has it. Start a new game instead.';
+      else if (session.result) text = resultText(session.result);
       else if (session.status === 'waiting') text = 'Waiting for your friend to open the link…';
-    } else if (resigned && g.atEnd) {
-      text = resultText(resigned);
+      else if (session.status === 'connecting') text = 'Connecting to the game…';
+      else if (!session.isPlayer) text = `You are watching. ${text}`;
     } else if (match.kind === 'bot' && root.classList.contains('thinking')) {
       text += ' · the bot is thinking…';
+    } else if (match.kind !== 'none' && !g.over && movable(shown.turn())) {
+      text += g.ply === 0 ? ': play a move on the board' : '';
     }
     if (!g.atEnd) text = `Move ${g.shownPly} of ${g.ply} (viewing) · ${text}`;
     status.textContent = text;
     document.body.dataset.fen = shown.fen();
 
     const online = match.kind === 'online' && session;
-    $('.online-info').hidden = !online;
+    $('.online-info').hidden = !online || session.missing;
     if (online) {
       $('.conn').textContent = { online: 'Connected', connecting: 'Connecting…', offline: 'Offline: reconnecting…' }[session.connection] ?? '';
       $('.conn').dataset.state = session.connection;
@@ -328,25 +476,36 @@ export function mount(root, { params }) {
       $('.draw-offer').hidden = !offer || session.drawOffer[0] === session.color || !session.isPlayer;
       $('.draw-offer span').textContent = offer ? `${session.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.` : '';
       root.dataset.online = `${session.status}`;
-      renderClocks();
     }
-    const over = online ? session.status === 'finished' : g.board.isGameOver() || Boolean(resigned);
-    root.querySelector('[data-act="undo"]').hidden = online;
+    renderClocks();
+    const over = online ? session.status === 'finished' : g.over;
+    const none = match.kind === 'none';
+    root.querySelector('[data-act="undo"]').hidden = online || none;
     root.querySelector('[data-act="undo"]').disabled = g.ply === 0;
     root.querySelector('[data-act="draw"]').hidden = !online || !session.isPlayer;
     root.querySelector('[data-act="draw"]').disabled = over || session?.status !== 'active';
-    root.querySelector('[data-act="resign"]').hidden = match.kind === 'local' || (online && !session.isPlayer);
+    root.querySelector('[data-act="resign"]').hidden = none || (online && !session.isPlayer);
     root.querySelector('[data-act="resign"]').disabled = over || (online && session.status !== 'active');
     root.dataset.match = match.kind;
     root.dataset.over = String(over);
+
+    // The end-of-game box.
+    const end = $('.end-box');
+    const outcome = online ? session.result : g.outcome;
+    end.hidden = !over || !outcome;
+    if (!end.hidden) {
+      $('.end-result').textContent = `${resultToken(outcome)} · ${outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw'}`;
+      $('.end-reason').textContent = `${resultText(outcome)}.`;
+      $('[data-act="rematch"]').hidden = online;
+    }
   }
 
   // A shared link opens the online game; otherwise the saved local game.
   const linked = params.get('game');
-  if (linked && /^[a-z0-9]{1,32}$/.test(linked)) {
+  if (linked && /^[A-Za-z0-9_-]{1,64}$/.test(linked)) {
     startOnline(linked);
   } else if (!restore()) {
-    match = { kind: 'local' };
+    match = { kind: 'none' };
   }
   render();
   maybeBot();

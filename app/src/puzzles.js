@@ -4,12 +4,36 @@
 // attempt. The package decides everything: which puzzle (Puzzles.next),
 // whether a move is right (Puzzles.accepts) and how both ratings move
 // (Puzzles.update, Glicko-2). The app keeps the player's rating, the ids
-// seen and the puzzles' updated ratings in localStorage.
+// seen and the puzzles' updated ratings in localStorage, with the rating's
+// history (drawn as a small chart) and the current and best streaks.
+// The task is said plainly (Mate in 2, Win material); a hint marks the man
+// to move (and counts as a miss); after a miss the wrong move can be taken
+// back and the puzzle tried again (the rating changed once, at the miss).
+// A theme can be chosen: the package still picks the puzzle, among those of
+// that theme (the others are passed to Puzzles.next as seen).
 import { Game, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { COLOR_NAME } from './pieces.js';
-import { Puzzles, errorText } from './pkg.js';
+import { Puzzles } from './pkg.js';
 import { Table } from './table.js';
+
+/** The package's theme names in words. */
+export const THEME_WORDS = {
+  mateIn1: 'Mate in 1', mateIn2: 'Mate in 2', mateIn3: 'Mate in 3', mateIn4: 'Mate in 4', mateIn5: 'Mate in 5 or more',
+  fork: 'Fork', pin: 'Pin', hangingPiece: 'Hanging piece', sacrifice: 'Sacrifice',
+  dropMate: 'Mate by a drop', exchangeMate: 'Mate by an exchange', rescue: 'Rescue from prison',
+  airfieldDrop: 'Drop from the airfield', promotionSwap: 'Promotion by swap', frozenPawn: 'Frozen pawn',
+  pseudoCheck: 'Pseudo-check', revivedCastling: 'Castling revived',
+};
+const themeWords = (t) => THEME_WORDS[t] ?? t.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/** The task in plain words: "Mate in 2", "Win material", "Find the winning move". */
+export function taskText(p) {
+  const solverMoves = Math.ceil(p.moves.length / 2);
+  if (p.mate) return `Mate in ${solverMoves}`;
+  if (p.themes.some((t) => ['fork', 'pin', 'hangingPiece', 'sacrifice', 'rescue'].includes(t))) return 'Win material';
+  return 'Find the winning move';
+}
 
 const KEY = 'hostage.puzzles.v1';
 const REPLY_MS = 450;
@@ -46,6 +70,18 @@ function load() {
   return { rating: Puzzles.newRating(), seen: [], puzzles: {}, difficulty: 'normal', current: null };
 }
 
+/** The rating history as a small SVG line chart (the last 40 attempts). */
+function chart(history) {
+  const pts = history.slice(-40);
+  if (pts.length < 2) return '<p class="chart-empty">Your rating history appears here after two puzzles.</p>';
+  const lo = Math.min(...pts) - 10;
+  const hi = Math.max(...pts) + 10;
+  const w = 300;
+  const h = 70;
+  const xy = pts.map((r, i) => `${((i / (pts.length - 1)) * w).toFixed(1)},${(h - ((r - lo) / (hi - lo)) * h).toFixed(1)}`);
+  return `<svg viewBox="0 0 ${w} ${h}" preserveAspectRatio="none" role="img" aria-label="Rating history: from ${Math.round(pts[0])} to ${Math.round(pts.at(-1))} over ${pts.length - 1} puzzles"><polyline points="${xy.join(' ')}" fill="none" stroke="currentColor" stroke-width="2" vector-effect="non-scaling-stroke"/></svg>`;
+}
+
 const ratingText = (r) => `${Math.round(r.rating)}${r.deviation >= 110 ? '?' : ''}`;
 
 export function mount(root) {
@@ -60,19 +96,30 @@ export function mount(root) {
           <p class="puzzle-rating"><span class="label">Your puzzle rating</span>
             <strong class="player-rating" aria-live="polite"></strong>
             <span class="delta" aria-hidden="true"></span></p>
+          <p class="puzzle-task"></p>
           <p class="status puzzle-status" role="status" aria-live="polite"></p>
           <p class="puzzle-themes" hidden></p>
           <div class="actions">
+            <button type="button" data-act="hint">Hint</button>
+            <button type="button" data-act="retry" hidden>Retry</button>
             <button type="button" data-act="solution">Show solution</button>
             <button type="button" class="primary" data-act="next">Next puzzle</button>
           </div>
+          <p class="streak"></p>
           <p class="error puzzle-error" role="alert" hidden></p>
         </section>
         <section class="card puzzle-settings">
           <label>Difficulty
             <select class="difficulty">${DIFFICULTIES.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>
           </label>
+          <label>Theme
+            <select class="theme-choice"><option value="">Any theme</option></select>
+          </label>
           <p class="puzzle-count"></p>
+        </section>
+        <section class="card puzzle-history" aria-labelledby="history-title">
+          <h2 id="history-title">Your rating</h2>
+          <div class="chart"></div>
         </section>
       </aside>
     </div>`;
@@ -91,6 +138,9 @@ export function mount(root) {
   $('.table-slot').append(table.el);
   $('.puzzle-card').insertBefore(moves.el, $('.actions'));
   $('.difficulty').value = state.difficulty;
+  const allThemes = [...new Set(Puzzles.all().flatMap((p) => p.themes))].sort((a, b) => themeWords(a).localeCompare(themeWords(b)));
+  $('.theme-choice').insertAdjacentHTML('beforeend', allThemes.map((t) => `<option value="${t}">${themeWords(t)}</option>`).join(''));
+  $('.theme-choice').value = allThemes.includes(state.theme) ? state.theme : '';
 
   const save = () => localStorage.setItem(KEY, JSON.stringify(state));
   const stopTimer = () => { clearTimeout(timer); timer = null; };
@@ -114,7 +164,9 @@ export function mount(root) {
   function start(puzzle) {
     stopTimer();
     error('');
-    attempt = { puzzle, index: 0, result: null, solution: false };
+    attempt = { puzzle, index: 0, result: null, solution: false, hinted: false, missed: false };
+    root.querySelector('.hinted')?.classList.remove('hinted');
+    delete root.dataset.hint;
     state.current = puzzle.id;
     save();
     game = new Game(puzzle.fen);
@@ -122,6 +174,7 @@ export function mount(root) {
     table.setFlipped(game.board.turn() === 'b');
     $('.delta').textContent = '';
     $('.puzzle-themes').hidden = true;
+    $('.puzzle-task').textContent = `${taskText(puzzle)}: ${COLOR_NAME[game.board.turn()]} to play.`;
     status(`${COLOR_NAME[game.board.turn()]} to play and win.`);
     render();
   }
@@ -129,24 +182,30 @@ export function mount(root) {
   function next() {
     const difficulty = $('.difficulty').value;
     state.difficulty = difficulty;
+    const theme = $('.theme-choice').value;
+    state.theme = theme;
     try {
-      const p = Puzzles.next(state.rating.rating, { difficulty, seen: state.seen, seed: state.seen.length });
+      // A chosen theme: the puzzles without it count as seen, so the
+      // package's choice (rating, difficulty) is made among the others.
+      const seen = theme ? [...state.seen, ...Puzzles.all().filter((x) => !x.themes.includes(theme)).map((x) => x.id)] : state.seen;
+      const p = Puzzles.next(state.rating.rating, { difficulty, seen, seed: state.seen.length });
       if (!p) {
         attempt = null;
-        status('You have seen every puzzle. Well done!');
+        status(theme ? `You have tried every puzzle of the theme “${themeWords(theme)}”. Choose another theme.` : 'You have seen every puzzle. Well done!');
         save();
         render();
         return;
       }
       start(p);
     } catch (e) {
-      error(errorText(e));
+      error(`No puzzle could be chosen (${e?.message ?? e}).`);
     }
   }
 
   /** Records the attempt once: both ratings move (the package's Glicko-2). */
   function finish(solved) {
-    if (!attempt || attempt.result) return;
+    if (!attempt || attempt.result || attempt.rated) return;
+    attempt.rated = true;
     const p = attempt.puzzle;
     attempt.result = solved ? 'solved' : 'failed';
     const before = state.rating.rating;
@@ -155,6 +214,9 @@ export function mount(root) {
     state.puzzles[p.id] = puzzle;
     if (!state.seen.includes(p.id)) state.seen.push(p.id);
     state.current = null;
+    state.history = [...(state.history ?? [before]), player.rating].slice(-200);
+    state.streak = solved ? (state.streak ?? 0) + 1 : 0;
+    state.bestStreak = Math.max(state.bestStreak ?? 0, state.streak);
     save();
     const delta = Math.round(player.rating - before);
     const d = $('.delta');
@@ -171,7 +233,8 @@ export function mount(root) {
     for (const t of themes.length ? themes : ['none']) {
       const s = document.createElement('span');
       s.className = 'theme';
-      s.textContent = t;
+      s.textContent = t === 'none' ? 'none' : themeWords(t);
+      s.dataset.theme = t;
       el.append(s);
     }
     el.hidden = false;
@@ -184,20 +247,26 @@ export function mount(root) {
     try {
       right = Puzzles.accepts(p.id, attempt.index, move.uci);
     } catch (e) {
-      error(errorText(e));
+      error(`This move could not be checked (${e?.message ?? e}).`);
       return;
     }
     game.push(move);
     attempt.index += 1;
+    root.querySelector('.hinted')?.classList.remove('hinted');
+    delete root.dataset.hint;
     if (!right) {
       finish(false);
-      status(`${move.san} is not it. Puzzle failed — “Show solution” plays the right line.`, 'failed');
+      attempt.missed = true;
+      status(`${move.san} is not it. “Retry” takes it back; “Show solution” plays the right line.`, 'failed');
       render();
       return;
     }
     if (attempt.index >= p.moves.length) {
-      finish(true);
-      status(`${move.san} — solved!`, 'solved');
+      // A solve after a hint or a retry was already counted as a miss.
+      finish(!attempt.hinted);
+      status(`${move.san} — solved!${attempt.missed || attempt.hinted ? ' (counted as a miss: a hint or a retry was used)' : ''}`, 'solved');
+      attempt.solvedAfterMiss = attempt.missed || attempt.hinted;
+      attempt.result = 'solved';
       render();
       return;
     }
@@ -235,10 +304,41 @@ export function mount(root) {
     timer = setTimeout(step, STEP_MS / 2);
   }
 
+  /** Marks the man (or reserve) that makes the next solution move; counts as a miss. */
+  function hint() {
+    if (!attempt || attempt.result === 'solved' || attempt.solution || timer) return;
+    attempt.hinted = true;
+    const m = new Game(game.board.fen()).board.push(attempt.puzzle.moves[attempt.index]);
+    if (m.from) {
+      status(`Hint: move the man on ${m.from}.`, '');
+      root.dataset.hint = m.from;
+    } else {
+      status(m.kind === 'drop' ? `Hint: drop a ${m.role} from your airfield.` : `Hint: an exchange: rescue your ${m.rescued}.`, '');
+      root.dataset.hint = m.kind;
+    }
+    if (m.from) table.view.squares.get(m.from).classList.add('hinted');
+  }
+
+  /** After a miss: the wrong move is taken back and the puzzle goes on (the rating already changed). */
+  function retry() {
+    if (!attempt || attempt.result !== 'failed' || attempt.solution) return;
+    game.pop();
+    attempt.index -= 1;
+    attempt.result = null;
+    status('Try again: find a better move.', '');
+    render();
+  }
+
   root.addEventListener('click', (ev) => {
     const act = ev.target.closest('[data-act]')?.dataset.act;
     if (act === 'next') next();
     if (act === 'solution') solution();
+    if (act === 'hint') hint();
+    if (act === 'retry') retry();
+  });
+  $('.theme-choice').addEventListener('change', () => {
+    state.theme = $('.theme-choice').value;
+    save();
   });
   $('.difficulty').addEventListener('change', () => {
     state.difficulty = $('.difficulty').value;
@@ -256,6 +356,10 @@ export function mount(root) {
     $('[data-act="solution"]').disabled = !attempt || attempt.solution;
     // No skipping: an unfinished puzzle ends by solving it or by its solution (a loss).
     $('[data-act="next"]').disabled = solving;
+    $('[data-act="hint"]').disabled = !solving;
+    $('[data-act="retry"]').hidden = !(attempt?.result === 'failed' && !attempt.solution);
+    $('.streak').textContent = `Streak: ${state.streak ?? 0} solved in a row · best ${state.bestStreak ?? 0}`;
+    $('.chart').innerHTML = chart(state.history ?? [state.rating.rating]);
     if (!attempt || !game) {
       root.dataset.puzzle = '';
       return;
@@ -263,7 +367,8 @@ export function mount(root) {
     const p = attempt.puzzle;
     root.dataset.puzzle = p.id;
     root.dataset.result = attempt.result ?? '';
-    $('.puzzle-title').textContent = `Puzzle ${p.id} · rated ${Math.round(puzzleRating(p).rating)}`;
+    // The puzzle's rating is shown only once the attempt is over.
+    $('.puzzle-title').textContent = attempt.result || attempt.solution ? `Puzzle ${p.id} · rated ${Math.round(puzzleRating(p).rating)}` : `Puzzle ${p.id}`;
     const shown = game.shown();
     const solver = new Game(p.fen).board.turn();
     table.set(shown, {

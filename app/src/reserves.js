@@ -16,7 +16,6 @@ export class ReserveView {
     this.el.className = `reserve ${kind}`;
     this.el.dataset.kind = kind;
     this.el.dataset.owner = owner;
-    this.el.id = `${kind}-${owner}`;
     const what = kind === 'prison'
       ? `${COLOR_NAME[owner]}'s prison: ${COLOR_NAME[this.menColor].toLowerCase()} men it has taken`
       : `${COLOR_NAME[owner]}'s airfield: ${COLOR_NAME[owner].toLowerCase()} men to drop`;

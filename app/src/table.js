@@ -1,20 +1,26 @@
-// The playing table: the board, the four reserves around it, the pickers
-// (promotion, which prisoner to release) and typed SAN. It turns gestures
-// into legal move objects taken from the package (legalMoves, dests,
-// dropDests, exchangeDests) and hands them to the mode through onMove; it
-// never changes the Board it shows.
+// The playing table: the board, the four reserves beside it, the players'
+// bars, the pickers (promotion, which prisoner to release) and typed SAN.
+// It turns gestures into legal move objects taken from the package
+// (legalMoves, dests, dropDests, exchangeDests) and hands them to the mode
+// through onMove; it never changes the Board it shows. While the other side
+// is to move it can take a premove (a board move or a drop, checked only
+// when it is played: the mode calls takePremove()).
 import { BoardView } from './board.js';
 import { COLOR_NAME, other, pieceImg } from './pieces.js';
-import { errorText } from './pkg.js';
 import { ReserveView } from './reserves.js';
+import { moveError } from './words.js';
 
 export class Table {
   /** onMove(move): a legal move object was chosen for the shown position. */
-  constructor({ onMove, sanEntry = true }) {
+  constructor({ onMove, onPremove = () => {}, sanEntry = true }) {
     this.onMove = onMove;
+    this.onPremove = onPremove;
     this.board = null;
     this.movable = () => false;
+    this.premovable = () => null;
     this.sel = null;
+    this.preSel = null; // { from } or { role } while a premove is being chosen
+    this.premove = null; // { from?, role?, to, text, matches(move) }
     this.el = document.createElement('div');
     this.el.className = 'table';
 
@@ -55,9 +61,13 @@ export class Table {
     this.msg.setAttribute('role', 'status');
     this.msg.setAttribute('aria-live', 'polite');
 
-    this.el.append(this.playerTop, this.top, this.wrap, this.bottom, this.playerBottom);
-    if (sanEntry) this.el.append(this.sanForm());
-    this.el.append(this.msg);
+    // Beside the board (below it on a phone): the top player's bar and
+    // reserves, the typed move and messages, the bottom reserves and bar.
+    this.middle = document.createElement('div');
+    this.middle.className = 'table-middle';
+    if (sanEntry) this.middle.append(this.sanForm());
+    this.middle.append(this.msg);
+    this.el.append(this.playerTop, this.top, this.wrap, this.middle, this.bottom, this.playerBottom);
     this.el.addEventListener('keydown', (ev) => {
       if (ev.key === 'Escape' && (this.sel || !this.picker.hidden)) { this.clearSelection(); ev.stopPropagation(); }
     });
@@ -73,7 +83,7 @@ export class Table {
       ev.preventDefault();
       const text = this.sanInput.value.trim();
       if (!text) return;
-      if (!this.canAct()) { this.message('It is not your move.', 'error'); return; }
+      if (!this.canAct()) { this.message('It is not your move.', 'warning'); return; }
       const probe = this.board.clone();
       try {
         const move = probe.push(text);
@@ -81,7 +91,7 @@ export class Table {
         this.message('');
         this.choose(move);
       } catch (e) {
-        this.message(errorText(e), 'error');
+        this.message(moveError(e, text), 'error');
       } finally {
         probe.free();
       }
@@ -107,16 +117,72 @@ export class Table {
    * Shows a position (a package Board, not changed here). `movable(color)`
    * says whether the user may move for that colour now.
    */
-  set(board, { movable = () => false } = {}) {
+  set(board, { movable = () => false, premovable = () => null } = {}) {
     this.board = board;
     this.movable = movable;
+    this.premovable = premovable;
     this.sel = null;
+    if (!this.premoveColor()) this.preSel = null;
     this.closePicker();
     this.render();
   }
 
   canAct() {
     return Boolean(this.board) && !this.board.isGameOver() && this.movable(this.board.turn());
+  }
+
+  /** Moves the keyboard focus to the board (its focused square). */
+  focusBoard() {
+    this.view.squares.get(this.view.focusSquare)?.focus();
+  }
+
+  // ---- premoves -----------------------------------------------------------
+
+  /** The colour a premove may be made for now, or null. */
+  premoveColor() {
+    if (!this.board || this.board.isGameOver() || this.canAct()) return null;
+    const c = this.premovable();
+    return c && c !== this.board.turn() ? c : null;
+  }
+
+  setPremove(p) {
+    this.preSel = null;
+    this.premove = {
+      ...p,
+      matches: (m) => (p.from ? m.from === p.from && m.to === p.to && m.kind !== 'drop' && m.kind !== 'exchange'
+        : m.kind === 'drop' && m.role === p.role && m.to === p.to),
+    };
+    this.onPremove(this.premove);
+    this.render();
+  }
+
+  cancelPremove() {
+    this.premove = null;
+    this.preSel = null;
+    if (this.board) this.render();
+  }
+
+  /** The premove waiting (and forgets it), or null. */
+  takePremove() {
+    const p = this.premove;
+    this.premove = null;
+    this.preSel = null;
+    return p;
+  }
+
+  tapPremove(sq) {
+    const c = this.premoveColor();
+    if (!c) return false;
+    const s = this.preSel;
+    if (s && s.from !== sq) {
+      this.setPremove(s.from ? { from: s.from, to: sq, text: `${s.from} to ${sq}` } : { role: s.role, to: sq, text: `drop a ${s.role} on ${sq}` });
+      return true;
+    }
+    const p = this.board.pieceAt(sq);
+    this.premove = null;
+    this.preSel = p && p.color === c && s?.from !== sq ? { from: sq } : null;
+    this.render();
+    return true;
   }
 
   message(text, kind = 'info') {
@@ -165,7 +231,7 @@ export class Table {
   // ---- gestures ---------------------------------------------------------
 
   tapSquare(sq) {
-    if (!this.canAct()) return;
+    if (!this.canAct()) { this.tapPremove(sq); return; }
     this.closePicker();
     if (this.sel && this.dests().includes(sq)) return this.complete(sq);
     const p = this.board.pieceAt(sq);
@@ -175,7 +241,14 @@ export class Table {
   }
 
   dragStartSquare(sq) {
-    if (!this.canAct()) return false;
+    if (!this.canAct()) {
+      const c = this.premoveColor();
+      if (!c || this.board.pieceAt(sq)?.color !== c) return false;
+      this.preSel = { from: sq };
+      this.premove = null;
+      this.render();
+      return true;
+    }
     const p = this.board.pieceAt(sq);
     if (!p || p.color !== this.board.turn() || !this.board.dests().has(sq)) return false;
     this.closePicker();
@@ -187,13 +260,26 @@ export class Table {
   /** A dragged man (from a square or a reserve) was released over target. */
   dropOn(target, from) {
     const sq = target?.dataset.square;
+    if (this.preSel) {
+      if (sq && sq !== from) this.tapPremove(sq);
+      else if (!sq) { this.preSel = null; this.render(); }
+      return;
+    }
     if (sq && this.dests().includes(sq)) return this.complete(sq);
     if (sq && sq === from) return; // put back where it was: stays selected, as after a tap
     this.clearSelection();
   }
 
   tapReserve(r, role) {
-    if (!this.canAct()) return;
+    if (!this.canAct()) {
+      const c = this.premoveColor();
+      if (c && r.kind === 'airfield' && r.owner === c) {
+        this.premove = null;
+        this.preSel = this.preSel?.role === role ? null : { role };
+        this.render();
+      }
+      return;
+    }
     this.closePicker();
     const us = this.board.turn();
     const s = this.sel;
@@ -222,7 +308,14 @@ export class Table {
   }
 
   dragStartReserve(r, role) {
-    if (!this.canAct()) return false;
+    if (!this.canAct()) {
+      const c = this.premoveColor();
+      if (!c || r.kind !== 'airfield' || r.owner !== c) return false;
+      this.preSel = { role };
+      this.premove = null;
+      this.render();
+      return true;
+    }
     const before = this.sel;
     this.sel = null;
     this.tapReserve(r, role);
@@ -231,6 +324,11 @@ export class Table {
   }
 
   dropReserve(r, role, target) {
+    if (this.preSel) {
+      if (target?.dataset.square) this.tapPremove(target.dataset.square);
+      else { this.preSel = null; this.render(); }
+      return;
+    }
     if (target?.dataset.square) return this.dropOn(target);
     // A prisoner dragged onto one of our men in the enemy prison: that pair.
     const us = this.board.turn();
@@ -304,13 +402,17 @@ export class Table {
     if (!b) return;
     const last = b.historyMoves().at(-1) ?? null;
     const s = this.sel;
+    const pre = this.premove ? [this.premove.from, this.premove.to].filter(Boolean) : [];
     this.view.render({
       pieceAt: (sq) => b.pieceAt(sq),
-      selected: s?.kind === 'board' ? s.from : null,
+      selected: s?.kind === 'board' ? s.from : this.preSel?.from ?? null,
       dests: this.dests(),
-      lastMove: last && { from: last.from, to: last.to },
+      premove: pre,
+      lastMove: last && { from: last.from, to: last.to, ply: b.ply() },
       check: b.checkSquare(),
       pseudoCheck: b.pseudoCheckSquare(),
+      // The frozen pawns that eye the king (R8a): marked, so the pseudo-check is seen.
+      pseudoCheckers: b.pseudoCheckSquare() ? b.pseudoCheckers() : [],
     });
     const us = b.turn();
     const act = this.canAct();
@@ -321,7 +423,7 @@ export class Table {
       const mine = act && owner === us;
       const drops = mine ? Object.keys(b.dropDests()).filter((r) => b.dropDests()[r].length) : [];
       this.reserves[`airfield-${owner}`].render(airfields[owner], {
-        selected: mine && s?.kind === 'drop' ? s.role : null,
+        selected: mine && s?.kind === 'drop' ? s.role : (this.preSel?.role && this.premoveColor() === owner ? this.preSel.role : null),
         active: new Set(drops),
       });
       this.reserves[`prison-${owner}`].render(prisons[owner], mine
@@ -333,5 +435,6 @@ export class Table {
         });
     }
     this.el.classList.toggle('interactive', act);
+    this.el.dataset.premove = this.premove ? this.premove.text : '';
   }
 }

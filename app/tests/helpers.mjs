@@ -62,7 +62,7 @@ export function useApp() {
     server?.close();
   });
   return {
-    async open(route, viewport = { width: 1280, height: 860 }, extra = {}) {
+    async open(route, viewport = { width: 1280, height: 800 }, extra = {}) {
       const context = await browser.newContext({ viewport, ...extra });
       const errors = [];
       const page = await openPage(context, `${server.base}/#/${route}`, errors);
@@ -112,4 +112,24 @@ export async function drag(page, fromSel, toSel) {
 /** The SAN moves shown in a mode's move list. */
 export function listedMoves(page, scope) {
   return page.$$eval(`${scope} .moves .mv`, (els) => els.map((e) => e.textContent));
+}
+
+/**
+ * The visible tap targets under `scope` (and in the top bar) smaller than
+ * 44x44 px, as "TAG "name" WxH" lines: [] on a well-made phone page.
+ */
+export function smallTargets(page, scope) {
+  return page.evaluate((scope) => {
+    const out = [];
+    const sel = ['button', 'select', 'a[href]', 'summary', 'input:not([type=radio]):not([type=checkbox])',
+      'label:has(> input[type=radio])', 'label:has(> input[type=checkbox])'];
+    const targets = [...document.querySelectorAll(sel.map((s) => `${scope} ${s}`).join(', ')),
+      ...document.querySelectorAll('.topbar a, .topbar button')];
+    for (const el of targets) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || el.closest('[hidden]') || el.closest('.visually-hidden')) continue;
+      if (r.width < 43.5 || r.height < 43.5) out.push(`${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+  }, scope);
 }

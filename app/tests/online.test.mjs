@@ -70,6 +70,9 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+// A refused reconnect shows in the console as a failed WebSocket; nothing else may.
+const real = (errs) => errs.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+
 const waitMoves = (page, n) => page.waitForFunction(
   (k) => document.querySelectorAll('#mode-play .moves .mv').length === k, n, { timeout: 20_000 });
 const waitOnline = (page) => page.waitForSelector(`${P} .conn[data-state="online"]`, { state: 'attached', timeout: 30_000 });
@@ -101,10 +104,13 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
 
   await move(a, 'e2', 'e4', P);
   await waitMoves(b, 1);
-  await move(b, 'd7', 'd5', P);
-  await waitMoves(a, 2);
+  // While Black is to move, White premoves e4xd5 (the square is still
+  // empty); it is played as soon as Black's d5 arrives.
   await move(a, 'e4', 'd5', P);
+  assert.equal(await a.getAttribute(`${P} .table`, 'data-premove'), 'e4 to d5');
+  await move(b, 'd7', 'd5', P);
   await waitMoves(b, 3);
+  assert.deepEqual(await listedMoves(b, P), ['e4', 'd5', 'exd5']);
 
   // Bob reloads in the middle of the game: the stored token resumes his seat.
   await b.reload();
@@ -115,7 +121,7 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
   await waitMoves(a, 4);
 
   // Alice exchanges: her pawn out of Black's prison onto e3.
-  await a.click(`${P} #prison-b .man[data-role="pawn"]`);
+  await a.click(`${P} .prison[data-owner="b"] .man[data-role="pawn"]`);
   await a.click(`${P} [data-square="e3"]`);
   await waitMoves(b, 5);
   await shot(a, 'online-white-before-restart');
@@ -129,7 +135,7 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
   await waitMoves(b, 5);
 
   // Bob drops the released pawn from his airfield.
-  await b.tap(`${P} #airfield-b .man[data-role="pawn"]`);
+  await b.tap(`${P} .airfield[data-owner="b"] .man[data-role="pawn"]`);
   await b.tap(`${P} [data-square="e5"]`);
   await waitMoves(a, 6);
   const expected = ['e4', 'd5', 'exd5', 'Qxd5', '(P-P)*e3', '*e5'];
@@ -143,14 +149,29 @@ test('online: two players, exchange and drop, a reload, a server restart, a resi
   assert.match(pgn, /\(P-P\)\*e3 \*e5/);
 
   // Alice resigns; both see the result.
-  a.once('dialog', (d) => d.accept());
-  await a.click(`${P} [data-act="resign"]`);
+  await a.getByRole('button', { name: 'Resign' }).click();
+  await a.getByRole('dialog', { name: 'Resign this game?' }).getByRole('button', { name: 'Resign' }).click();
   for (const page of [a, b]) {
     await page.waitForFunction(() => /Black wins by resignation/.test(document.querySelector('#mode-play .status')?.textContent), null, { timeout: 20_000 });
   }
   await shot(a, 'online-white-finished');
-  // A refused reconnect shows in the console as a failed WebSocket; nothing else may.
-  const real = (errs) => errs.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+  assert.match(await a.getByRole('region', { name: /^0-1/ }).textContent(), /Black wins by resignation/);
+
+  // Anyone opening the finished game's link sees the final position, the
+  // moves, the result and the PGN (issue #18), with no error.
+  const errorsC = [];
+  const carol = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const c = await openPage(carol, link, errorsC);
+  await c.waitForFunction(() => document.querySelectorAll('#mode-play .moves .mv').length === 6, null, { timeout: 20_000 });
+  assert.equal(await c.getAttribute('body', 'data-fen'), await a.getAttribute('body', 'data-fen'));
+  assert.match(await c.textContent(`${P} .status`), /Black wins by resignation/);
+  assert.match(await c.textContent(`${P} .moves .result`), /0-1/);
+  await c.click(`${P} .export summary`);
+  assert.match(await c.inputValue(`${P} .export .pgn`), /\[Result "0-1"\][\s\S]*\(P-P\)\*e3 \*e5 0-1/);
+  assert.equal(await c.textContent(`${P} .notice`), '');
+  await shot(c, 'online-finished-spectator');
+  assert.deepEqual(real(errorsC), []);
+  await carol.close();
   assert.deepEqual(real(errorsA), []);
   assert.deepEqual(real(errorsB), []);
   await alice.close();
@@ -171,4 +192,16 @@ test('online: a third visitor of the link watches', { skip: SKIP, timeout: 60_00
   assert.match(await c.textContent(`${P} .notice`), /watching/);
   assert.ok(await c.isHidden(`${P} [data-act="resign"]`));
   for (const x of ctx) await x.close();
+});
+
+test('online: an unknown game id is said in a plain sentence', { skip: SKIP, timeout: 60_000 }, async () => {
+  const errors = [];
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openPage(ctx, `${server.base}/?game=nosuchgame1#/play`, errors);
+  await page.getByRole('status').filter({ hasText: 'There is no game at this link.' }).waitFor({ timeout: 20_000 });
+  assert.doesNotMatch(await page.textContent(`${P} .status`), /White to move|game_not_found/);
+  assert.equal(await page.textContent(`${P} .notice`), '');
+  await shot(page, 'online-unknown-phone');
+  assert.deepEqual(real(errors), []);
+  await ctx.close();
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { shot, useApp } from './helpers.mjs';
+import { shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
 
@@ -44,10 +44,10 @@ function moveObject(page, fen, before, uci) {
 async function play(page, m) {
   const them = m.turn === 'w' ? 'b' : 'w';
   if (m.kind === 'drop') {
-    await page.click(`${Z} #airfield-${m.turn} .man[data-role="${m.role}"]`);
+    await page.click(`${Z} .airfield[data-owner="${m.turn}"] .man[data-role="${m.role}"]`);
   } else if (m.kind === 'exchange') {
-    await page.click(`${Z} #prison-${m.turn} .man[data-role="${m.released}"]`);
-    await page.click(`${Z} #prison-${them} .man[data-role="${m.rescued}"]`);
+    await page.click(`${Z} .prison[data-owner="${m.turn}"] .man[data-role="${m.released}"]`);
+    await page.click(`${Z} .prison[data-owner="${them}"] .man[data-role="${m.rescued}"]`);
   } else {
     await page.click(`${Z} [data-square="${m.from}"]`);
   }
@@ -63,6 +63,9 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
   assert.equal(Math.round(start), 1500, 'a new player is rated 1500');
   assert.match(await page.textContent(`${Z} .puzzle-status`), /to play and win/);
   assert.ok(await page.isDisabled(`${Z} [data-act="next"]`), 'no skipping an unfinished puzzle');
+  // The task in plain words; the puzzle's rating hidden until it is over.
+  assert.match(await page.textContent(`${Z} .puzzle-task`), /^(Mate in \d|Win material|Find the winning move): (White|Black) to play\.$/);
+  assert.doesNotMatch(await page.getByRole('heading', { name: /^Puzzle / }).textContent(), /rated/);
 
   // 1. Solve: every solver move through the board; the replies come by themselves.
   const p = await puzzleOf(page);
@@ -78,8 +81,12 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
   const solved = await rating(page);
   assert.ok(solved > start, `rating went up: ${start} -> ${solved}`);
   assert.match(await page.textContent(`${Z} .delta`), /^\+\d+$/);
-  const themes = await page.$$eval(`${Z} .puzzle-themes .theme`, (els) => els.map((e) => e.textContent));
+  const themes = await page.$$eval(`${Z} .puzzle-themes .theme`, (els) => els.map((e) => e.dataset.theme));
   assert.deepEqual(themes, p.themes.length ? p.themes : ['none']);
+  const words = await page.$$eval(`${Z} .puzzle-themes .theme`, (els) => els.map((e) => e.textContent));
+  for (const w of words) assert.match(w, /^[A-Z][a-z]+( [a-z0-9]+)*( or more)?$|^none$/, `theme in words: ${w}`);
+  assert.match(await page.getByRole('heading', { name: /^Puzzle / }).textContent(), /rated \d+/);
+  assert.match(await page.textContent(`${Z} .streak`), /Streak: 1 solved in a row/);
   assert.ok(await page.isVisible(`${Z} .puzzle-themes`));
   await shot(page, 'puzzle-solved');
 
@@ -104,6 +111,18 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
   assert.ok(failed < solved, `rating went down: ${solved} -> ${failed}`);
   assert.match(await page.textContent(`${Z} .delta`), /^−\d+$/);
   assert.ok(!(await page.$(`${Z} .table.interactive`)), 'no more moves after a failure');
+  assert.match(await page.textContent(`${Z} .streak`), /Streak: 0 solved in a row · best 1/);
+
+  // Retry takes the wrong move back; the rating does not move again.
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.waitForSelector(`${Z} .table.interactive`);
+  assert.equal(await page.locator(`${Z} .moves .mv`).count(), 0);
+  // A hint marks the man to move (or names the drop or exchange).
+  await page.getByRole('button', { name: 'Hint' }).click();
+  assert.match(await page.textContent(`${Z} .puzzle-status`), /^Hint: /);
+  const first = await moveObject(page, q.fen, [], q.moves[0]);
+  assert.equal(await page.getAttribute(Z, 'data-hint'), first.from ?? first.kind);
+  assert.equal(await rating(page), failed);
 
   // 3. The solution: from the start, stepped to its end; no second rating change.
   await page.click(`${Z} [data-act="solution"]`);
@@ -122,6 +141,7 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
   await page.waitForSelector(`${Z}[data-puzzle]:not([data-puzzle=""])`);
   assert.equal(await rating(page), failed);
   assert.match(await page.textContent(`${Z} .puzzle-count`), /^2 of \d+ puzzles tried/);
+  assert.match(await page.getByRole('img', { name: /^Rating history: from 1500 to \d+ over 2 puzzles$/ }).getAttribute('aria-label'), /over 2/);
   const third = await page.getAttribute(Z, 'data-puzzle');
   assert.ok(![p.id, q.id].includes(third), 'a seen puzzle is not served again');
   assert.deepEqual(errors, []);
@@ -129,7 +149,7 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
 });
 
 test('puzzles: difficulty choice and the phone layout', { timeout: 90_000 }, async () => {
-  const { context, page, errors } = await fresh({ width: 360, height: 740 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const { context, page, errors } = await fresh({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const options = await page.$$eval(`${Z} .difficulty option`, (os) => os.map((o) => o.value));
   assert.deepEqual(options, ['easiest', 'easier', 'normal', 'harder', 'hardest']);
   // The served puzzle follows the package's choice for the selected difficulty.
@@ -144,8 +164,15 @@ test('puzzles: difficulty choice and the phone layout', { timeout: 90_000 }, asy
   });
   assert.equal(await page.getAttribute(Z, 'data-puzzle'), expected.hardest);
   assert.notEqual(expected.hardest, expected.normal, 'the difficulty changes the puzzle served');
+  // A theme chosen by its name in words: the next puzzle has that theme.
+  await page.click(`${Z} [data-act="solution"]`);
+  await page.getByLabel('Theme').selectOption({ label: 'Mate by a drop' });
+  await page.click(`${Z} [data-act="next"]`);
+  const served = await puzzleOf(page);
+  assert.ok(served.themes.includes('dropMate'), `${served.id}: ${served.themes}`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 360, `page is ${width}px wide`);
+  assert.ok(width <= 390, `page is ${width}px wide`);
+  assert.deepEqual(await smallTargets(page, '#mode-puzzles'), [], 'tap targets of at least 44 px');
   await shot(page, 'phone-puzzle');
   assert.deepEqual(errors, []);
   await context.close();

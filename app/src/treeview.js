@@ -1,0 +1,74 @@
+// The move tree drawn as lichess draws it: the main line with move numbers,
+// each variation in brackets after the move it replaces, every move a
+// button (click or Enter to go there). Arrow keys step back and forward,
+// Home and End go to the start and to the end of the line.
+export class TreeView {
+  /** onSelect(node): go to that node. */
+  constructor({ onSelect }) {
+    this.onSelect = onSelect;
+    this.el = document.createElement('div');
+    this.el.className = 'tree';
+    this.el.setAttribute('role', 'group');
+    this.el.setAttribute('aria-label', 'Moves and variations');
+    this.el.tabIndex = 0;
+    this.el.addEventListener('click', (ev) => {
+      const id = ev.target.closest('[data-node]')?.dataset.node;
+      if (id !== undefined) this.onSelect(this.tree.nodes.get(Number(id)));
+    });
+    this.el.addEventListener('keydown', (ev) => {
+      const t = this.tree;
+      if (!t) return;
+      const go = {
+        ArrowLeft: () => t.current.parent,
+        ArrowRight: () => t.current.children[0],
+        Home: () => t.root,
+        End: () => t.lineEnd(),
+      }[ev.key];
+      if (!go) return;
+      ev.preventDefault();
+      const n = go();
+      if (n) this.onSelect(n);
+    });
+  }
+
+  render(tree) {
+    this.tree = tree;
+    const out = document.createDocumentFragment();
+    const move = (node, withNumber) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv';
+      b.dataset.node = String(node.id);
+      const num = withNumber || tree.isWhiteMove(node) ? `${tree.number(node)} ` : '';
+      b.textContent = `${num}${node.san}`;
+      if (node === tree.current) b.setAttribute('aria-current', 'step');
+      return b;
+    };
+    // One line from `node`'s children on; variations nest inside brackets.
+    const line = (parent, container, forceNumber) => {
+      let n = parent;
+      let numberNext = forceNumber;
+      while (n.children.length) {
+        const [main, ...alts] = n.children;
+        container.append(move(main, numberNext), ' ');
+        numberNext = false;
+        for (const alt of alts) {
+          const v = document.createElement('span');
+          v.className = 'variation';
+          v.append('(');
+          v.append(move(alt, true), ' ');
+          line(alt, v, false);
+          v.lastChild.remove(); // the space after the variation's last move
+          v.append(')');
+          container.append(v, ' ');
+          numberNext = true; // the main line resumes: number its next move
+        }
+        n = main;
+      }
+    };
+    line(tree.root, out, true);
+    this.el.replaceChildren(out);
+    if (!tree.root.children.length) this.el.innerHTML = '<p class="none">No moves yet: play one on the board.</p>';
+    this.el.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  }
+}

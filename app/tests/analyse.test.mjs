@@ -1,0 +1,102 @@
+// Analyse in Chromium (issue #18): a move played after stepping back starts
+// a variation instead of deleting the game; variations are promoted and
+// deleted; the engine deepens by itself, with a choice of lines, an
+// evaluation bar, the best move as an arrow and clickable lines. Desktop
+// 1280x800 and phone 390x844; screenshots in target/app/.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { move, shot, smallTargets, useApp } from './helpers.mjs';
+
+const app = useApp();
+const A = '#mode-analyse';
+
+const treeMoves = (page) => page.locator(`${A} .tree > .mv`).allTextContents();
+const variations = (page) => page.locator(`${A} .tree .variation`).allTextContents();
+
+for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true }]]) {
+  test(`analyse (${label}): variations kept, promoted and deleted`, { timeout: 90_000 }, async () => {
+    const { context, page, errors } = await app.open('analyse', viewport, extra);
+    await page.waitForSelector(`${A} .tree`);
+    for (const [f, t] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']]) await move(page, f, t, A);
+    assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Nf3', 'Nc6']);
+    // Back two moves and play another: a variation, the game is kept.
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    await move(page, 'f1', 'c4', A);
+    assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Nf3', '2... Nc6']);
+    assert.deepEqual(await variations(page), ['(2. Bc4)']);
+    assert.match(await page.textContent(`${A} .status`), /After 2\. Bc4 \(variation\)/);
+    // Clicking a move of the main line goes there.
+    const tree = page.getByRole('group', { name: 'Moves and variations' });
+    await tree.getByRole('button', { name: '2... Nc6', exact: true }).click();
+    assert.match(await page.textContent(`${A} .status`), /After 2\.\.\. Nc6/);
+    // Promote the variation: it becomes the main line.
+    await tree.getByRole('button', { name: '2. Bc4', exact: true }).click();
+    await page.getByRole('button', { name: 'Promote variation' }).click();
+    assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Bc4']);
+    assert.deepEqual(await variations(page), ['(2. Nf3 Nc6)']);
+    if (label === 'phone') assert.deepEqual(await smallTargets(page, '#mode-analyse'), [], 'tap targets of at least 44 px');
+    await shot(page, `analyse-tree-${label}`);
+    // The PGN keeps the variation, and the package reads it back (main line).
+    const pgn = await page.inputValue(`${A} .export .pgn`);
+    assert.match(pgn, /\n\n1\. e4 e5 2\. Bc4 \(2\. Nf3 Nc6\) \*\n$/);
+    const back = await page.evaluate(async (text) => {
+      const { Board } = await import('/vendor/hostage-chess/index.js');
+      return Board.fromPgn(text).history();
+    }, pgn);
+    assert.deepEqual(back, ['e4', 'e5', 'Bc4']);
+    // Delete from here: the Nf3 line goes.
+    await tree.getByRole('button', { name: '2. Nf3', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete from here' }).click();
+    assert.deepEqual(await variations(page), []);
+    assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Bc4']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('analyse: the engine deepens until stopped, MultiPV, bar, arrow, lines into the tree', { timeout: 120_000 }, async () => {
+  const { context, page, errors } = await app.open('analyse', { width: 1280, height: 800 });
+  await page.waitForSelector(`${A} .tree`);
+  await page.getByLabel('Lines').selectOption('2');
+  await page.getByLabel('Engine analysis').check();
+  await page.waitForFunction((a) => Number(document.querySelector(a).dataset.engineDepth ?? 0) >= 3, A, { timeout: 60_000 });
+  assert.equal(await page.locator(`${A} .engine-lines li`).count(), 2);
+  assert.match(await page.textContent(`${A} .engine-info`), /^Depth \d+ · [\d,]+ nodes/);
+  const bar = page.getByRole('meter', { name: 'Evaluation' });
+  assert.ok(await bar.isVisible());
+  const v = Number(await bar.getAttribute('aria-valuenow'));
+  assert.ok(v > 20 && v < 80, `the start position is near equal (${v})`);
+  assert.equal(await page.locator(`${A} .shapes .arrow.auto`).count(), 1, 'the best move is an arrow');
+  // It keeps deepening by itself.
+  const d1 = Number(await page.getAttribute(A, 'data-engine-depth'));
+  await page.waitForFunction(([a, d]) => Number(document.querySelector(a).dataset.engineDepth) > d, [A, d1], { timeout: 60_000 });
+  await shot(page, 'analyse-engine-desktop');
+  // Clicking the second move of the first line plays both into the tree.
+  const first = page.locator(`${A} .engine-lines li`).first().locator('.pv-move');
+  const [m1, m2] = [await first.nth(0).textContent(), await first.nth(1).textContent()];
+  await first.nth(1).click();
+  assert.deepEqual(await treeMoves(page), [m1, m2]);
+  // Switched off: the lines, the bar and the arrow go.
+  await page.getByLabel('Engine analysis').uncheck();
+  assert.equal(await page.locator(`${A} .engine-lines li`).count(), 0);
+  assert.equal(await page.locator(`${A} .shapes .arrow.auto`).count(), 0);
+  assert.ok(await bar.isHidden());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('analyse: pseudo-check and the frozen pawn that gives it are marked and named', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await app.open('analyse', { width: 1280, height: 800 });
+  // A white pawn on g7 eyes f8, but no white man waits in Black's prison: it
+  // cannot promote, so it is frozen and gives only pseudo-check (R8a).
+  await page.getByLabel('Paste a Hostage FEN or a PGN').fill('5k2/6P1/8/8/8/8/8/4K3[] b - - 0 1');
+  await page.getByRole('button', { name: 'Load' }).click();
+  assert.match(await page.textContent(`${A} .status`), /Black to move: pseudo-check/);
+  assert.match(await page.getAttribute(`${A} [data-square="f8"]`, 'aria-label'), /in pseudo-check/);
+  assert.equal(await page.getAttribute(`${A} [data-square="g7"]`, 'aria-label'), 'g7, White pawn, frozen pawn giving pseudo-check');
+  await shot(page, 'analyse-pseudo-check-desktop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
