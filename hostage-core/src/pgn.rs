@@ -67,7 +67,7 @@
 //! ```
 
 mod ending;
-mod lexer;
+pub(crate) mod lexer;
 mod reader;
 mod writer;
 
@@ -77,11 +77,7 @@ use alloc::{
 };
 use core::fmt;
 
-use crate::{
-    fen::FenError,
-    game::{Game, GameError},
-    Color, Move, Outcome, Position,
-};
+use crate::{fen::FenError, game::Game, Color, Move, Outcome, Position};
 
 pub use ending::{EndReason, ResultError};
 #[cfg(feature = "std")]
@@ -584,7 +580,7 @@ pub enum PgnErrorKind {
         /// The move text as written.
         san: String,
         /// Why it was rejected (SAN, or long form when written so).
-        error: GameError,
+        error: crate::san::ParseMoveError,
     },
     /// The `FEN` tag is malformed or an illegal position (`pgn_fen`).
     #[error("fen tag: {0}")]

@@ -353,12 +353,10 @@ impl PyBoard {
         Ok((slf.get_type().into_any(), (this.game.start().fen(),), moves))
     }
 
+    /// Replays the pickled move stack from the start position (the core's
+    /// move-list layer; a bad move raises naming its ply and position).
     fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
-        let mut game = Game::from_position(self.game.start().clone());
-        for uci in &state {
-            game.push_uci(uci).map_err(|e| e.to_py())?;
-        }
-        self.game = game;
+        self.game = Game::from_moves(self.game.start().clone(), &state).map_err(|e| e.to_py())?;
         Ok(())
     }
 }

@@ -200,6 +200,10 @@ def test_equality_and_pickle() -> None:
     assert a == Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 4 3")
     again = pickle.loads(pickle.dumps(a))
     assert again == a and again.move_stack == a.move_stack
+    # A corrupt pickled stack names the bad move's ply and changes nothing.
+    with pytest.raises(hostage.IllegalMoveError, match="cannot play move 2 'e2e4'"):
+        b.__setstate__(["e2e4", "e2e4"])
+    assert b == Board() and not b.move_stack
     assert copy.deepcopy(a) == a
     assert a != "not a board"
     with pytest.raises(TypeError):
