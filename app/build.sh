@@ -21,8 +21,8 @@ fi
 DEST="$HERE/vendor/hostage-chess"
 rm -rf "$DEST"
 mkdir -p "$DEST"
-# The browser entry (index.js loads the module with top-level await), the
-# wasm-bindgen glue, the module, and the engine worker with its helper.
-cp "$PKG/web/index.js" "$PKG/web/hostage.js" "$PKG/web/hostage_bg.wasm" \
-    "$PKG/web/worker.js" "$PKG/web/engine-worker.js" "$PKG/package.json" "$DEST/"
+# The browser build: the entries (index.js, engine.js, puzzles.js load their
+# modules with top-level await), the wasm-bindgen glue, the three modules,
+# and the engine worker with its helper.
+cp "$PKG/web/"*.js "$PKG/web/"*.wasm "$PKG/package.json" "$DEST/"
 echo "app/vendor/hostage-chess: $(du -sh "$DEST" | cut -f1) from $PKG"

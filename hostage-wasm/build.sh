@@ -3,20 +3,31 @@
 #
 #   hostage-wasm/build.sh            release build (opt-level z, fat LTO, wasm-opt -Oz)
 #   HOSTAGE_WASM_DEBUG=1 build.sh    skip wasm-opt (faster, bigger)
+#   HOSTAGE_WASM_WHOLE=1 build.sh    also build the three features as one
+#                                    module (the package before the split)
+#                                    and print its size, for comparison
+#
+# The package is three WebAssembly modules, one per cargo feature of
+# hostage-wasm, each loaded only when its entry is imported:
+#   rules    hostage-chess           Board, Setup, SVG         (hostage_bg.wasm)
+#   engine   hostage-chess/engine    Engine, engineLevels      (hostage_engine_bg.wasm)
+#            hostage-chess/worker    EngineWorker: the engine module in a Web Worker
+#   puzzles  hostage-chess/puzzles   Puzzles, courseData       (hostage_puzzles_bg.wasm)
 #
 # Steps:
-#  1. compile hostage-wasm for wasm32-unknown-unknown. The ordinary route
-#     first: a toolchain with the wasm32 target installed (rustup target add
-#     wasm32-unknown-unknown). Otherwise the recipe of
+#  1. compile hostage-wasm for wasm32-unknown-unknown, once per feature. The
+#     ordinary route first: a toolchain with the wasm32 target installed
+#     (rustup target add wasm32-unknown-unknown). Otherwise the recipe of
 #     shared/notes/wasm-toolchain.md: Debian's rustc-web + rust-web-src and
 #     cargo's build-std (apt packages installed when missing and we are root).
 #  2. wasm-bindgen, the CLI of exactly the version pinned in Cargo.toml,
 #     installed once into target/wasm-tools (cached across runs).
-#  3. wasm-opt (npm `binaryen`, a devDependency) on the module.
+#  3. wasm-opt (npm `binaryen`, a devDependency) on each module.
 #  4. assemble pkg/: node/ (CommonJS + an ESM wrapper over it: one instance
-#     for both module systems), web/ (ES module for browsers and bundlers;
-#     index.js initialises with top-level await, hostage.js leaves `init()`
-#     to the caller), index.d.ts / index.d.cts, package.json with `exports`.
+#     for both module systems), web/ (ES modules for browsers and bundlers;
+#     index.js, engine.js and puzzles.js initialise with top-level await,
+#     hostage*.js leave `init()` to the caller), the declarations
+#     (index, engine, puzzles: .d.ts and .d.cts), package.json with `exports`.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -37,13 +48,20 @@ export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_DEBUG=false
 export CARGO_PROFILE_RELEASE_STRIP=false
 
+# name:features, the package's modules.
+MODULES=(hostage:rules hostage_engine:engine hostage_puzzles:puzzles)
+if [[ -n ${HOSTAGE_WASM_WHOLE:-} ]]; then
+    MODULES+=(hostage_whole:rules,engine,puzzles)
+fi
+
 # --- 1. compile ------------------------------------------------------------
+# $1: the cargo features of the module.
 build_ordinary() {
     command -v rustup >/dev/null 2>&1 || return 1
     rustup target list --installed 2>/dev/null | grep -qx "$TRIPLE" || return 1
-    log "wasm32 target installed: ordinary cargo build"
+    log "wasm32 target installed: ordinary cargo build (features $1)"
     CARGO_TARGET_DIR="$TARGET_DIR" cargo build --release --target "$TRIPLE" -p hostage-wasm \
-        --manifest-path "$ROOT/Cargo.toml"
+        --no-default-features --features "$1" --manifest-path "$ROOT/Cargo.toml"
 }
 
 ensure_debian_toolchain() {
@@ -63,20 +81,29 @@ ensure_debian_toolchain() {
 }
 
 build_recipe() {
-    log "no installed wasm32 target: Debian rustc-web + build-std (wasm-toolchain.md)"
+    log "no installed wasm32 target: Debian rustc-web + build-std (wasm-toolchain.md), features $1"
     ensure_debian_toolchain
     # rustc-web's rustc is /usr/bin/rustc; rustup's proxies come first on
     # PATH, so name it. RUSTC_BOOTSTRAP lets a stable compiler take -Z flags.
     RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$TARGET_DIR" \
         /usr/bin/cargo build --release --target "$TRIPLE" -Zbuild-std=std,panic_abort \
-        -p hostage-wasm --manifest-path "$ROOT/Cargo.toml"
+        -p hostage-wasm --no-default-features --features "$1" \
+        --manifest-path "$ROOT/Cargo.toml"
 }
 
-if ! build_ordinary; then
-    build_recipe
-fi
-WASM="$TARGET_DIR/$TRIPLE/release/hostage_wasm.wasm"
-[[ -f $WASM ]] || { log "no $WASM"; exit 1; }
+# compile FEATURES NAME: the module of FEATURES, copied to $TARGET_DIR/NAME.wasm
+# (cargo writes every feature set to the same hostage_wasm.wasm).
+compile() {
+    local built="$TARGET_DIR/$TRIPLE/release/hostage_wasm.wasm"
+    rm -f "$built"
+    build_ordinary "$1" || build_recipe "$1"
+    [[ -f $built ]] || { log "no $built"; exit 1; }
+    cp "$built" "$TARGET_DIR/$2.wasm"
+}
+
+for m in "${MODULES[@]}"; do
+    compile "${m#*:}" "${m%%:*}"
+done
 
 # --- 2. wasm-bindgen -------------------------------------------------------
 WB_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")"
@@ -89,66 +116,100 @@ if ! [[ -x $WB ]] || [[ "$("$WB" --version)" != "wasm-bindgen $WB_VERSION" ]]; t
     rm -rf "$TOOLS/build"
 fi
 
-OUT="$TARGET_DIR/bindgen"
-rm -rf "$OUT" "$PKG"
-for target in nodejs web; do
-    "$WB" --target "$target" --out-dir "$OUT/$target" --out-name hostage \
-        --remove-name-section --remove-producers-section "$WASM"
-done
-
-# --- 3. wasm-opt -----------------------------------------------------------
 if [[ ! -x $HERE/node_modules/.bin/wasm-opt || ! -x $HERE/node_modules/.bin/tsc ]]; then
     log "npm install (devDependencies: binaryen, typescript, playwright-core)"
     (cd "$HERE" && npm install --no-audit --no-fund --loglevel=error)
 fi
-BG="$OUT/web/hostage_bg.wasm"
-if [[ -z ${HOSTAGE_WASM_DEBUG:-} ]]; then
-    # rustc's default wasm32 features; wasm-opt must be told it may keep them.
-    "$HERE/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
-        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        -o "$OUT/opt.wasm" "$BG"
-    BG="$OUT/opt.wasm"
-fi
+
+OUT="$TARGET_DIR/bindgen"
+rm -rf "$OUT" "$PKG"
+
+# --- 3. wasm-opt -----------------------------------------------------------
+# bindgen_module NAME: wasm-bindgen for node and web, then wasm-opt; the
+# module to ship is $OUT/NAME.wasm.
+bindgen_module() {
+    local name=$1
+    for target in nodejs web; do
+        "$WB" --target "$target" --out-dir "$OUT/$target" --out-name "$name" \
+            --remove-name-section --remove-producers-section "$TARGET_DIR/$name.wasm"
+    done
+    local bg="$OUT/web/${name}_bg.wasm"
+    if [[ -z ${HOSTAGE_WASM_DEBUG:-} ]]; then
+        # rustc's default wasm32 features; wasm-opt must be told it may keep them.
+        "$HERE/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers \
+            --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+            --enable-mutable-globals --enable-reference-types --enable-multivalue \
+            -o "$OUT/$name.wasm" "$bg"
+    else
+        cp "$bg" "$OUT/$name.wasm"
+    fi
+}
+for m in "${MODULES[@]}"; do
+    bindgen_module "${m%%:*}"
+done
 
 # --- 4. assemble pkg/ ------------------------------------------------------
 mkdir -p "$PKG/node" "$PKG/web"
-cp "$OUT/nodejs/hostage.js" "$PKG/node/hostage.cjs"
-cp "$BG" "$PKG/node/hostage_bg.wasm"
-cp "$OUT/web/hostage.js" "$OUT/web/hostage.d.ts" "$PKG/web/"
-cp "$BG" "$PKG/web/hostage_bg.wasm"
-cp "$OUT/nodejs/hostage.d.ts" "$PKG/index.d.ts"
-cp "$OUT/nodejs/hostage.d.ts" "$PKG/index.d.cts"
-sed -i 's|^/\* @ts-self-types="./hostage.d.ts" \*/$|/* @ts-self-types="../index.d.cts" */|' "$PKG/node/hostage.cjs"
-# The engine in a Web Worker (browsers): hostage-chess/worker.
-cp "$HERE/js/worker.js" "$HERE/js/worker.d.ts" "$HERE/js/engine-worker.js" "$PKG/web/"
 
-# The exported names, read from the CommonJS build, for the ESM wrappers.
-NAMES="$(node -e 'console.log(Object.keys(require(process.argv[1])).join(", "))' "$PKG/node/hostage.cjs")"
-cat >"$PKG/node/index.mjs" <<EOF
+# assemble NAME DTS ENTRY: module NAME (hostage, hostage_engine,
+# hostage_puzzles) with its declarations DTS.d.ts / DTS.d.cts at the package
+# root, its Node ESM wrapper node/ENTRY.mjs and its browser entry web/ENTRY.js.
+assemble() {
+    local name=$1 dts=$2 entry=$3
+    cp "$OUT/nodejs/$name.js" "$PKG/node/$name.cjs"
+    cp "$OUT/$name.wasm" "$PKG/node/${name}_bg.wasm"
+    cp "$OUT/web/$name.js" "$PKG/web/"
+    cp "$OUT/$name.wasm" "$PKG/web/${name}_bg.wasm"
+    # The engine's declarations import the rules' types from './index.js'
+    # (src/types.rs): from index.cjs in CommonJS, one level up from web/.
+    cp "$OUT/nodejs/$name.d.ts" "$PKG/$dts.d.ts"
+    sed "s|from './index.js'|from './index.cjs'|" "$OUT/nodejs/$name.d.ts" >"$PKG/$dts.d.cts"
+    sed "s|from './index.js'|from '../index.js'|" "$OUT/web/$name.d.ts" >"$PKG/web/$name.d.ts"
+    sed -i "s|^/\* @ts-self-types=\"./$name.d.ts\" \*/\$|/* @ts-self-types=\"../$dts.d.cts\" */|" \
+        "$PKG/node/$name.cjs"
+    # The exported names, read from the CommonJS build, for the ESM wrappers.
+    local names
+    names="$(node -e 'console.log(Object.keys(require(process.argv[1])).join(", "))' "$PKG/node/$name.cjs")"
+    cat >"$PKG/node/$entry.mjs" <<END
 // Node.js ESM entry: the CommonJS build re-exported, so that import and
 // require share one WebAssembly instance.
 import { createRequire } from 'node:module';
-const hostage = createRequire(import.meta.url)('./hostage.cjs');
-export const { $NAMES } = hostage;
-EOF
-cat >"$PKG/web/index.js" <<EOF
-// Browser / bundler entry: fetches and instantiates the module once
-// (top-level await), then exports the same API as Node. Where top-level
-// await is not available, import 'hostage-chess/init' and call its
-// default export first.
-import init, { $NAMES } from './hostage.js';
-await init({ module_or_path: new URL('./hostage_bg.wasm', import.meta.url) });
-export { $NAMES };
-EOF
+const hostage = createRequire(import.meta.url)('./$name.cjs');
+export const { $names } = hostage;
+END
+    cat >"$PKG/web/$entry.js" <<END
+// Browser / bundler entry: fetches and instantiates ${name}_bg.wasm once,
+// when this module is first imported (top-level await), then exports the
+// same API as Node. Where top-level await is not available, import the
+// matching init entry (package.json exports) and call its default export.
+import init, { $names } from './$name.js';
+await init({ module_or_path: new URL('./${name}_bg.wasm', import.meta.url) });
+export { $names };
+END
+}
+assemble hostage index index
+assemble hostage_engine engine engine
+assemble hostage_puzzles puzzles puzzles
+# The engine in a Web Worker (browsers): hostage-chess/worker. The worker
+# loads the engine module itself; the page's own thread loads none for it.
+cp "$HERE/js/worker.js" "$HERE/js/worker.d.ts" "$HERE/js/engine-worker.js" "$PKG/web/"
 
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -1)"
 node - "$PKG/package.json" "$VERSION" <<'EOF'
 const [file, version] = process.argv.slice(2);
+// The conditions of one entry: declarations DTS, module NAME, entry file FILE.
+const entry = (dts, name, file) => ({
+  types: { require: `./${dts}.d.cts`, default: `./${dts}.d.ts` },
+  node: { import: `./node/${file}.mjs`, require: `./node/${name}.cjs` },
+  browser: `./web/${file}.js`,
+  import: `./web/${file}.js`,
+  require: `./node/${name}.cjs`,
+  default: `./web/${file}.js`,
+});
 const pkg = {
   name: 'hostage-chess',
   version,
-  description: 'Hostage Chess (John Leslie, 1997) rules in WebAssembly: legal moves, exchanges, drops, pseudo-check, FEN, SAN, PGN',
+  description: 'Hostage Chess (John Leslie, 1997) rules in WebAssembly: legal moves, exchanges, drops, pseudo-check, FEN, SAN, PGN; engine and puzzles as separate entries',
   license: 'MIT OR Apache-2.0',
   keywords: ['chess', 'hostage-chess', 'chess-variant', 'wasm', 'move-generator'],
   type: 'module',
@@ -156,30 +217,35 @@ const pkg = {
   module: './web/index.js',
   browser: './web/index.js',
   types: './index.d.ts',
+  // Three entries, each its own WebAssembly module, loaded when imported.
   exports: {
-    '.': {
-      types: { require: './index.d.cts', default: './index.d.ts' },
-      node: { import: './node/index.mjs', require: './node/hostage.cjs' },
-      browser: './web/index.js',
-      import: './web/index.js',
-      require: './node/hostage.cjs',
-      default: './web/index.js',
-    },
+    '.': entry('index', 'hostage', 'index'),
+    './engine': entry('engine', 'hostage_engine', 'engine'),
+    './puzzles': entry('puzzles', 'hostage_puzzles', 'puzzles'),
     './init': { types: './web/hostage.d.ts', default: './web/hostage.js' },
+    './engine/init': { types: './web/hostage_engine.d.ts', default: './web/hostage_engine.js' },
+    './puzzles/init': { types: './web/hostage_puzzles.d.ts', default: './web/hostage_puzzles.js' },
     './worker': { types: './web/worker.d.ts', default: './web/worker.js' },
     './engine-worker.js': './web/engine-worker.js',
     './hostage_bg.wasm': './web/hostage_bg.wasm',
+    './hostage_engine_bg.wasm': './web/hostage_engine_bg.wasm',
+    './hostage_puzzles_bg.wasm': './web/hostage_puzzles_bg.wasm',
     './package.json': './package.json',
   },
-  files: ['index.d.ts', 'index.d.cts', 'node/', 'web/', 'README.md'],
-  sideEffects: ['./web/index.js'],
+  files: ['index.d.ts', 'index.d.cts', 'engine.d.ts', 'engine.d.cts', 'puzzles.d.ts',
+    'puzzles.d.cts', 'node/', 'web/', 'README.md'],
+  sideEffects: ['./web/index.js', './web/engine.js', './web/puzzles.js'],
   engines: { node: '>=18' },
 };
 require('fs').writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n');
 EOF
 cp "$HERE/README.md" "$PKG/README.md"
 
-RAW=$(wc -c <"$PKG/web/hostage_bg.wasm")
-GZ=$(gzip -9 -c "$PKG/web/hostage_bg.wasm" | wc -c)
-log "pkg/ ready: hostage_bg.wasm $RAW bytes, $GZ bytes gzipped"
-echo "wasm size: raw $RAW bytes, gzip -9 $GZ bytes"
+# Sizes: each module raw and gzip -9 (what a page downloads for it).
+for m in "${MODULES[@]}"; do
+    name="${m%%:*}"
+    RAW=$(wc -c <"$OUT/$name.wasm")
+    GZ=$(gzip -9 -c "$OUT/$name.wasm" | wc -c)
+    log "$name.wasm (${m#*:}): $RAW bytes, $GZ bytes gzipped"
+    echo "wasm size $name: raw $RAW bytes, gzip -9 $GZ bytes"
+done

@@ -23,7 +23,7 @@ const rating = async (page) => Number(await page.getAttribute(Z, 'data-rating'))
 /** The puzzle on the page, from the package in the page (same module instance). */
 async function puzzleOf(page) {
   return page.evaluate(async (id) => {
-    const { Puzzles } = await import('/vendor/hostage-chess/index.js');
+    const { Puzzles } = await import('/vendor/hostage-chess/puzzles.js');
     return Puzzles.get(id);
   }, await page.getAttribute(Z, 'data-puzzle'));
 }
@@ -89,7 +89,8 @@ test('puzzles: solve one (rating up), fail one (rating down), reload keeps it, s
   const q = await puzzleOf(page);
   assert.notEqual(q.id, p.id);
   const wrong = await page.evaluate(async (q) => {
-    const { Board, Puzzles } = await import('/vendor/hostage-chess/index.js');
+    const { Board } = await import('/vendor/hostage-chess/index.js');
+    const { Puzzles } = await import('/vendor/hostage-chess/puzzles.js');
     const b = new Board(q.fen);
     const ms = b.legalMoves().filter((m) => !Puzzles.accepts(q.id, 0, m.uci));
     const m = ms.find((x) => x.kind === 'normal' && !x.promotion) ?? ms[0];
@@ -136,7 +137,7 @@ test('puzzles: difficulty choice and the phone layout', { timeout: 90_000 }, asy
   await page.click(`${Z} [data-act="solution"]`);
   await page.click(`${Z} [data-act="next"]`);
   const expected = await page.evaluate(async () => {
-    const { Puzzles } = await import('/vendor/hostage-chess/index.js');
+    const { Puzzles } = await import('/vendor/hostage-chess/puzzles.js');
     const s = JSON.parse(localStorage.getItem('hostage.puzzles.v1'));
     const normal = Puzzles.next(s.rating.rating, { difficulty: 'normal', seen: s.seen, seed: s.seen.length }).id;
     return { hardest: Puzzles.next(s.rating.rating, { difficulty: 'hardest', seen: s.seen, seed: s.seen.length }).id, normal };

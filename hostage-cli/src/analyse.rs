@@ -4,7 +4,7 @@
 //! The position is `--fen` then `--moves`, replayed as a game so that its
 //! earlier positions count for repetition (R12). The search stops at the
 //! first of `--nodes`, `--depth` and `--movetime`; with none of them it
-//! searches [`DEFAULT_NODES`] nodes. Each completed iteration prints one
+//! searches [`DEFAULT_FULL_NODES`] nodes, the engine's default. Each completed iteration prints one
 //! line per MultiPV line:
 //!
 //! ```text
@@ -18,27 +18,31 @@
 use std::{io::Write, time::Instant};
 
 use hostage_core::{san::San, Move, Position, Termination};
-use hostage_engine::{history_of, Engine, Limits};
+use hostage_engine::{history_of, Engine, Limits, DEFAULT_FULL_NODES};
 
-use crate::{error::CliError, replay};
+use crate::{error::CliError, position::PositionArgs};
 
-/// The node budget when no limit is given.
-pub const DEFAULT_NODES: u64 = 1_000_000;
-
-/// What to analyse and how long.
-pub struct Request<'a> {
-    /// `--fen`.
-    pub fen: Option<&'a str>,
-    /// `--moves`.
-    pub moves: Option<&'a str>,
-    /// `--nodes`.
+/// The arguments of `hostage analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Stop after about this many nodes.
+    #[arg(
+        long,
+        value_parser = clap::value_parser!(u64).range(1..),
+        help = format!("Stop after about this many nodes ({DEFAULT_FULL_NODES} if no limit is given)")
+    )]
     pub nodes: Option<u64>,
-    /// `--depth`.
+    /// Stop after this many plies of iterative deepening.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// `--movetime`, in milliseconds.
+    /// Stop after this many milliseconds.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// `--multipv`.
-    pub multipv: usize,
+    /// How many best lines to show.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub multipv: u64,
 }
 
 /// Runs the analysis, writing to `out`.
@@ -46,15 +50,15 @@ pub struct Request<'a> {
 /// # Errors
 ///
 /// A bad FEN or move, or output failing.
-pub fn run(request: &Request<'_>, out: &mut dyn Write) -> Result<(), CliError> {
-    let game = replay::game(request.fen, request.moves)?;
+pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.at.game()?;
     let pos = game.position();
-    let mut limits = Limits::infinite().with_multipv(request.multipv);
-    limits.nodes = request.nodes;
-    limits.depth = request.depth;
-    limits.movetime = request.movetime.map(std::time::Duration::from_millis);
+    let mut limits = Limits::infinite().with_multipv(args.multipv as usize);
+    limits.nodes = args.nodes;
+    limits.depth = args.depth;
+    limits.movetime = args.movetime.map(std::time::Duration::from_millis);
     if limits.nodes.is_none() && limits.depth.is_none() && limits.movetime.is_none() {
-        limits.nodes = Some(DEFAULT_NODES);
+        limits.nodes = Some(DEFAULT_FULL_NODES);
     }
     writeln!(out, "position {}", pos.fen())?;
     let mut engine = Engine::new();
@@ -112,28 +116,16 @@ pub fn run(request: &Request<'_>, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `pv` in SAN with move numbers, from `pos`; stops at a move that is not
-/// legal (a search line always is, but the text must never lie).
-pub fn san_line(pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::new();
-    for (i, m) in pv.iter().enumerate() {
-        if !pos.is_legal(m) {
-            break;
-        }
-        if pos.turn().is_white() {
-            words.push(format!("{}.", pos.fullmoves()));
-        } else if i == 0 {
-            words.push(format!("{}...", pos.fullmoves()));
-        }
-        words.push(San::write(&pos, m));
-        pos.play_unchecked(*m);
-    }
-    words.join(" ")
+/// `pv` in SAN with move numbers, from `pos` (the core's
+/// [`Position::variation_san`]); a line the search gives is always legal,
+/// but if one were not, the text says so rather than print a wrong move.
+fn san_line(pos: &Position, pv: &[Move]) -> String {
+    pos.variation_san(pv)
+        .unwrap_or_else(|e| format!("(not a legal line: {e})"))
 }
 
 /// `pv` in long form.
-pub fn long_line(pv: &[Move]) -> String {
+fn long_line(pv: &[Move]) -> String {
     pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
 }
 
@@ -143,7 +135,11 @@ mod tests {
 
     #[test]
     fn lines_are_numbered_from_the_side_to_move() -> Result<(), CliError> {
-        let pos = replay::position(None, Some("e4"))?;
+        let pos = PositionArgs {
+            fen: None,
+            moves: Some("e4".into()),
+        }
+        .position()?;
         let pv: Vec<Move> = ["e7e5", "g1f3", "b8c6"]
             .iter()
             .scan(pos.clone(), |p, t| {
@@ -154,8 +150,8 @@ mod tests {
             .collect();
         assert_eq!(san_line(&pos, &pv), "1... e5 2. Nf3 Nc6");
         assert_eq!(long_line(&pv), "e7e5 g1f3 b8c6");
-        // An illegal move ends the line rather than printing nonsense.
-        assert_eq!(san_line(&Position::new(), &pv), "");
+        // An illegal line is not printed as if it were one.
+        assert!(san_line(&Position::new(), &pv).starts_with("(not a legal line: "));
         Ok(())
     }
 }

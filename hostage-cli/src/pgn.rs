@@ -9,29 +9,54 @@
 use std::{
     fs::File,
     io::{BufReader, Write},
-    path::Path,
+    path::{Path, PathBuf},
 };
 
 use hostage_core::pgn::{PgnError, Reader};
 
 use crate::error::CliError;
 
+/// The subcommands of `hostage pgn`.
+#[derive(clap::Subcommand, Debug)]
+pub enum PgnCommand {
+    /// Check every game; report each unreadable or illegal move with its game,
+    /// line and ply; exit 1 if any game fails.
+    Check(FileArgs),
+    /// Print the final Hostage FEN of the main line of each game, one a line.
+    Fen(FileArgs),
+}
+
+/// The argument of `hostage pgn check` and `hostage pgn fen`.
+#[derive(clap::Args, Debug)]
+pub struct FileArgs {
+    /// The PGN file.
+    pub file: PathBuf,
+}
+
 /// What to print for each game read.
 #[derive(Copy, Clone)]
-pub enum Report {
+enum Report {
     /// Nothing per game; a summary at the end.
     Check,
     /// The final Hostage FEN of the main line of each game.
     Fen,
 }
 
-/// Reads every game of `path`, printing per `report`.
+/// Runs `command`.
 ///
 /// # Errors
 ///
 /// The file cannot be opened, output fails, or some game failed (after all
 /// games were read).
-pub fn run(path: &Path, report: Report, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(command: &PgnCommand, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        PgnCommand::Check(args) => read(&args.file, Report::Check, out),
+        PgnCommand::Fen(args) => read(&args.file, Report::Fen, out),
+    }
+}
+
+/// Reads every game of `path`, printing per `report`.
+fn read(path: &Path, report: Report, out: &mut dyn Write) -> Result<(), CliError> {
     let file = File::open(path)
         .map_err(|e| CliError::new(format!("cannot open {}: {e}", path.display())))?;
     let (mut good, mut bad) = (0usize, 0usize);

@@ -14,10 +14,119 @@ use std::{
 use hostage_puzzles::{
     generate::{generate, Config},
     record::{parse_puzzles, position_key, Puzzle},
+    selection::{Difficulty, ParseDifficultyError},
     verify::verify_set,
 };
 
 use crate::error::CliError;
+
+/// The subcommands of `hostage puzzles`.
+#[derive(clap::Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Find puzzles in bot games; one record a line (docs/puzzles.md).
+    Generate(GenerateArgs),
+    /// Merge candidate files and select a set that meets the composition.
+    Select(SelectArgs),
+    /// Verify every puzzle of a file; exit 1 if any fails.
+    Verify(VerifyArgs),
+    /// Simulate players of known strength training on the built-in set.
+    Simulate(SimulateArgs),
+    /// Solve puzzles at this terminal; the rating is updated after each.
+    Train(TrainArgs),
+}
+
+/// The arguments of `hostage puzzles generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// The run's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games in the whole run (all shards).
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// This shard, I/N: games g with g mod N = I.
+    #[arg(long, default_value = "0/1", value_parser = parse_shard)]
+    pub shard: (u64, u64),
+    /// The levels that play the games, comma-separated (default
+    /// novice,beginner,casual).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<hostage_engine::Level>,
+    /// Append the records to this file instead of printing them.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The arguments of `hostage puzzles select`.
+#[derive(clap::Args, Debug)]
+pub struct SelectArgs {
+    /// Candidate files (from `generate`).
+    pub files: Vec<PathBuf>,
+    /// How many puzzles to select.
+    #[arg(long, default_value_t = 540)]
+    pub count: usize,
+    /// Write the set here instead of stdout.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The arguments of `hostage puzzles verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The puzzle file.
+    pub file: PathBuf,
+    /// Also write the puzzles that pass to this file.
+    #[arg(long)]
+    pub passing: Option<PathBuf>,
+}
+
+/// The arguments of `hostage puzzles simulate`.
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// Players (strengths 800..2000 in turn).
+    #[arg(long, default_value_t = 260)]
+    pub players: u32,
+    /// Puzzles per player.
+    #[arg(long, default_value_t = 30)]
+    pub attempts: u32,
+    /// A puzzle file instead of the built-in set.
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+}
+
+/// The arguments of `hostage puzzles train`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Keep the rating and the puzzles seen in this file.
+    #[arg(long)]
+    pub state: Option<PathBuf>,
+    /// easiest, easier, normal, harder or hardest.
+    #[arg(long, default_value = "normal", value_parser = parse_difficulty)]
+    pub difficulty: Difficulty,
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    s.parse().map_err(|e: ParseDifficultyError| e.to_string())
+}
+
+/// Runs `command`: one-shot subcommands write to a buffered stdout,
+/// `train` talks to the terminal.
+///
+/// # Errors
+///
+/// A bad file, a failed verification, or i/o failing.
+pub fn run(command: PuzzlesCommand) -> Result<(), CliError> {
+    match command {
+        PuzzlesCommand::Generate(args) => crate::print(|out| run_generate(&args, out)),
+        PuzzlesCommand::Select(args) => crate::print(|out| run_select(&args, out)),
+        PuzzlesCommand::Verify(args) => crate::print(|out| run_verify(&args, out)),
+        PuzzlesCommand::Simulate(args) => crate::print(|out| run_simulate(&args, out)),
+        PuzzlesCommand::Train(args) => {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            run_train(&args, &mut input, &mut std::io::stdout())
+        }
+    }
+}
 
 fn read_set(path: &Path) -> Result<Vec<Puzzle>, CliError> {
     let text =
@@ -26,7 +135,7 @@ fn read_set(path: &Path) -> Result<Vec<Puzzle>, CliError> {
 }
 
 /// Parses `i/n`.
-pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let (i, n) = s
         .split_once('/')
         .ok_or_else(|| format!("expected I/N, got {s:?}"))?;
@@ -46,11 +155,15 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 
 /// `hostage puzzles generate`: appends each puzzle found to `out` (or
 /// prints it), a progress line per game on stderr.
-pub fn run_generate(
-    config: &Config,
-    out: Option<&Path>,
-    stdout: &mut dyn Write,
-) -> Result<(), CliError> {
+fn run_generate(args: &GenerateArgs, stdout: &mut dyn Write) -> Result<(), CliError> {
+    let config = &Config {
+        seed: args.seed,
+        games: args.games,
+        shard: args.shard.0,
+        shards: args.shard.1,
+        players: args.players.clone(),
+    };
+    let out = args.out.as_deref();
     let mut file = match out {
         Some(path) => Some(
             fs::OpenOptions::new()
@@ -91,11 +204,8 @@ pub fn run_generate(
 }
 
 /// `hostage puzzles verify`: every puzzle, a summary, exit 1 on failure.
-pub fn run_verify(
-    path: &Path,
-    passing: Option<&Path>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (path, passing) = (args.file.as_path(), args.passing.as_deref());
     let set = read_set(path)?;
     let start = Instant::now();
     let results = verify_set(&set, &mut |i, r| {
@@ -138,12 +248,8 @@ pub fn run_verify(
 
 /// `hostage puzzles select`: merges candidate files (duplicates dropped,
 /// sorted by id) and selects a set that meets the composition rules.
-pub fn run_select(
-    files: &[PathBuf],
-    count: usize,
-    out_path: Option<&Path>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+fn run_select(args: &SelectArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (files, count, out_path) = (&args.files, args.count, args.out.as_deref());
     let mut by_key: HashMap<String, Puzzle> = HashMap::new();
     for file in files {
         for mut p in read_set(file)? {
@@ -175,12 +281,8 @@ pub fn run_select(
 }
 
 /// `hostage puzzles simulate`: the rating-convergence simulation.
-pub fn run_simulate(
-    players: u32,
-    attempts: u32,
-    file: Option<&Path>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+fn run_simulate(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (players, attempts, file) = (args.players, args.attempts, args.file.as_deref());
     let set = match file {
         Some(path) => read_set(path)?,
         None => hostage_puzzles::puzzles().to_vec(),
@@ -208,12 +310,12 @@ pub fn run_simulate(
 
 /// `hostage puzzles train`: puzzles at this terminal, the rating updated
 /// after each; the rating and the ids seen are kept in `state` if given.
-pub fn run_train(
-    state: Option<&Path>,
-    difficulty: hostage_puzzles::selection::Difficulty,
+fn run_train(
+    args: &TrainArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let (state, difficulty) = (args.state.as_deref(), args.difficulty);
     use hostage_core::{san::San, uci::UciMove};
     use hostage_puzzles::{glicko, selection::next_puzzle};
 

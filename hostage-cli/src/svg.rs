@@ -8,54 +8,43 @@ use std::io::Write;
 
 use hostage_core::{
     svg::{self, Arrow, SvgOptions},
-    Move, Position, Square,
+    Excerpt, Move, Square,
 };
 
-use crate::{error::CliError, replay};
+use crate::{error::CliError, position::PositionArgs};
 
-/// What `hostage svg` was asked to draw.
-pub struct Request<'a> {
-    /// `--fen`, or the initial position.
-    pub fen: Option<&'a str>,
-    /// `--moves`, whitespace-separated.
-    pub moves: Option<&'a str>,
-    /// `--flip`: Black at the bottom.
+/// The arguments of `hostage svg`.
+#[derive(clap::Args, Debug)]
+pub struct SvgArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Black at the bottom.
+    #[arg(long)]
     pub flip: bool,
-    /// `--size`: width in pixels.
+    /// Image width in pixels.
+    #[arg(long)]
     pub size: Option<u32>,
-    /// `--no-coordinates`.
-    pub coordinates: bool,
-    /// `--arrow e2e4` (repeatable; `e4e4` draws a circle).
-    pub arrows: &'a [String],
+    /// Leave out the file letters and rank digits.
+    #[arg(long)]
+    pub no_coordinates: bool,
+    /// Draw an arrow, e.g. `--arrow e2e4` (repeatable; `e4e4` is a circle).
+    #[arg(long)]
+    pub arrow: Vec<String>,
 }
 
-/// Replays the request's moves, keeping the last one for the highlight.
-fn position_and_last_move(
-    fen: Option<&str>,
-    moves: Option<&str>,
-) -> Result<(Position, Option<Move>), CliError> {
-    let start = replay::start(fen)?;
-    let tokens: Vec<&str> = moves
-        .unwrap_or("")
-        .split_whitespace()
-        .map(replay::strip_move_number)
-        .filter(|t| !t.is_empty())
-        .collect();
-    let Some((last, before)) = tokens.split_last() else {
-        return Ok((start, None));
-    };
-    let pos = replay::play_moves(start, &before.join(" "))?;
-    // play_moves reports a bad last move with its ply; parse only after it.
-    let after = replay::play_moves(pos.clone(), last)
-        .map_err(|_| CliError::new(format!("cannot play move \"{last}\"")))?;
-    let m = pos.parse_move(last).ok();
-    Ok((after, m))
-}
-
-/// Parses `e2e4` into an arrow.
-fn arrow(text: &str) -> Result<Arrow, CliError> {
+/// Parses `e2e4` into an arrow (also for the course's diagrams).
+///
+/// # Errors
+///
+/// A message naming the text (shortened) when it is not two squares.
+pub fn arrow(text: &str) -> Result<Arrow, CliError> {
     let bytes = text.as_bytes();
-    let bad = || CliError::new(format!("invalid arrow \"{text}\" (expected e.g. e2e4)"));
+    let bad = || {
+        CliError::new(format!(
+            "invalid arrow {} (expected e.g. e2e4)",
+            Excerpt::new(bytes)
+        ))
+    };
     if bytes.len() != 4 {
         return Err(bad());
     }
@@ -65,18 +54,18 @@ fn arrow(text: &str) -> Result<Arrow, CliError> {
 }
 
 /// `hostage svg`: writes the diagram.
-pub fn run(request: &Request<'_>, out: &mut dyn Write) -> Result<(), CliError> {
-    let (pos, last_move) = position_and_last_move(request.fen, request.moves)?;
+pub fn run(args: &SvgArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = args.at.game()?;
     let mut options = SvgOptions::default();
-    options.flipped = request.flip;
-    options.size = request.size;
-    options.coordinates = request.coordinates;
-    options.last_move = last_move.map(|m| m.to_uci());
-    options.arrows = request
-        .arrows
+    options.flipped = args.flip;
+    options.size = args.size;
+    options.coordinates = !args.no_coordinates;
+    options.last_move = game.moves().last().map(Move::to_uci);
+    options.arrows = args
+        .arrow
         .iter()
         .map(|a| arrow(a))
         .collect::<Result<_, _>>()?;
-    out.write_all(svg::board(&pos, &options).as_bytes())?;
+    out.write_all(svg::board(game.position(), &options).as_bytes())?;
     Ok(())
 }

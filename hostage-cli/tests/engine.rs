@@ -147,11 +147,17 @@ fn analyse_prints_iterations_then_lines() {
 fn a_bad_fen_exits_1_and_is_named() {
     let out = hostage(&["analyse", "--fen", "rnbqkbnr/pppppppp/9/8 w - - 0 1"]);
     assert_eq!(out.status.code(), Some(1));
+    // Named as the core names it (quoted with ', shortened if long).
     assert!(
-        stderr(&out).contains("\"rnbqkbnr/pppppppp/9/8 w - - 0 1\""),
+        stderr(&out).contains("'rnbqkbnr/pppppppp/9/8 w - - 0 1'"),
         "{}",
         stderr(&out)
     );
+    // A huge FEN is not echoed whole.
+    let huge = "p".repeat(100_000);
+    let out = hostage(&["fen", "--fen", &huge]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).len() < 500, "{}", stderr(&out).len());
 }
 
 #[test]
@@ -261,7 +267,7 @@ fn a_match_against_an_external_uci_engine() {
     let [w, d, l] = wdl(&text);
     assert_eq!(w + d + l, 2, "{text}");
     assert!(
-        !text.contains("gave no move") && !text.contains("illegal"),
+        !text.contains("gave no move") && !text.contains("illegal") && !text.contains("forfeits"),
         "{text}"
     );
     assert!(text.contains("sprt elo0 0 elo1 100: llr "), "{text}");
@@ -276,6 +282,137 @@ fn a_match_against_an_external_uci_engine() {
     ]);
     assert_eq!(err.status.code(), Some(1));
     assert!(stderr(&err).contains("/no/such/engine"), "{}", stderr(&err));
+}
+
+/// A fake UCI engine: a shell script that plays the first legal move
+/// (asking `hostage moves`) and, at its `at`-th `go` of the match (counted
+/// in a file, so across restarts), exits (`crash`) or stops answering
+/// (`hang`). Returns the `uci:` player for it.
+fn fake_engine(mode: &str, at: u32) -> String {
+    let dir = temp_path(&format!("fake-{mode}"));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let count = dir.join("count");
+    let _ = std::fs::remove_file(&count);
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        r#"hostage="$1"; mode="$2"; at="$3"; count="$4"; moves=""
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok;;
+    isready) echo readyok;;
+    "position startpos moves "*) moves="${line#position startpos moves }";;
+    "position startpos") moves="";;
+    go*)
+      n=$(( $(cat "$count" 2>/dev/null || echo 0) + 1 )); echo "$n" > "$count"
+      if [ "$n" -eq "$at" ]; then
+        if [ "$mode" = crash ]; then exit 3; else exec sleep 30; fi
+      fi
+      echo "bestmove $("$hostage" moves --moves "$moves" | head -n 1 | cut -f 2)";;
+    quit) exit 0;;
+  esac
+done
+"#,
+    )
+    .expect("script");
+    format!(
+        "uci:/bin/sh {} {HOSTAGE} {mode} {at} {}",
+        script.display(),
+        count.display()
+    )
+}
+
+/// Plays `fake` (first) against greedy over two games from 1. e4 e5 with
+/// a PGN, and returns stdout and the PGN.
+fn match_with(fake: &str, extra: &[&str]) -> (String, String) {
+    let book = temp_path(&format!("book-{}.txt", extra.len()));
+    std::fs::write(&book, "e2e4 e7e5\n").expect("book");
+    let pgn = temp_path(&format!("forfeit-{}.pgn", extra.len()));
+    let mut args = vec![
+        "match",
+        "--first",
+        fake,
+        "--second",
+        "greedy",
+        "--threads",
+        "1",
+        "--max-plies",
+        "24",
+        "--book",
+        book.to_str().expect("utf-8 path"),
+        "--pgn",
+        pgn.to_str().expect("utf-8 path"),
+    ];
+    args.extend_from_slice(extra);
+    let out = hostage(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&pgn).expect("the pgn was written");
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&book);
+    (stdout(&out), text)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_external_engine_that_crashes_forfeits_one_game_and_is_restarted() {
+    // The fake has White in game 1 and dies at its third move (ply 7).
+    let (text, pgn) = match_with(&fake_engine("crash", 3), &[]);
+    let why = "the engine exited at ply 7";
+    assert!(
+        text.contains(&format!(
+            "fake - greedy 0-1 (white forfeits: {why}, 6 plies)"
+        )),
+        "{text}"
+    );
+    assert_eq!(text.matches(" forfeits: ").count(), 1, "{text}");
+    assert!(
+        text.contains(&format!("forfeits: fake 1 (game 1; last: {why})")),
+        "{text}"
+    );
+    let [w, d, l] = wdl(&text);
+    assert_eq!(w + d + l, 2, "{text}");
+    // The restarted engine plays game 2 out (Black, to the ply limit or
+    // an ending by the rules, never a forfeit).
+    let games: Vec<_> = Reader::from_str(&pgn)
+        .collect::<Result<_, _>>()
+        .expect("legal PGN");
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[0].tag("Termination"),
+        Some(format!("white forfeits: {why}").as_str())
+    );
+    assert_eq!(games[0].tag("Result"), Some("0-1"));
+    // The writer wraps long lines, comments included.
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!("{{White (fake) forfeits: {why}}} 0-1")),
+        "{pgn}"
+    );
+    assert!(games[1].mainline_moves().len() > 6);
+    assert!(!games[1]
+        .tag("Termination")
+        .unwrap_or("")
+        .contains("forfeit"));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_external_engine_that_hangs_is_killed_at_the_timeout() {
+    let started = std::time::Instant::now();
+    // The fake stops answering at its second move (ply 5 of game 1).
+    let (text, pgn) = match_with(&fake_engine("hang", 2), &["--uci-timeout", "400"]);
+    let why = "no move within 400 ms at ply 5 (engine killed)";
+    assert!(text.contains(&format!("white forfeits: {why}")), "{text}");
+    assert!(
+        text.contains(&format!("forfeits: fake 1 (game 1; last: {why})")),
+        "{text}"
+    );
+    assert!(
+        pgn.contains(&format!("[Termination \"white forfeits: {why}\"]")),
+        "{pgn}"
+    );
+    // The match went on at once, not after the hung engine's 30 s.
+    assert!(started.elapsed() < std::time::Duration::from_secs(25));
 }
 
 #[test]

@@ -2,18 +2,14 @@
 //!
 //! A Hostage Chess engine built on [`hostage_core`]: an alpha-beta search
 //! with an evaluation made for prisons and airfields, five bot levels from
-//! Novice to Club, the players and statistics of engine matches, and the
-//! UCI protocol.
+//! Novice to Club, and the UCI protocol. Engine matches (players, the
+//! runner, Elo and SPRT, the opening book) are the `hostage-match` crate.
 //!
 //! - [`Engine`]: search a position within [`Limits`] (nodes, depth, move
 //!   time, MultiPV) for a [`SearchResult`] (best move, [`Score`],
 //!   principal variation, depth, nodes, one [`Line`] per MultiPV line), or
 //!   let a bot [`Level`] choose a move with a seed.
 //! - [`eval`]: the static evaluation, every term documented.
-//! - [`players`]: the players of a match (a level, full strength at a node
-//!   budget, `random`, `greedy`), [`matches`] and [`stats`] to run one and
-//!   judge it (W/D/L, Elo with its 95% interval, SPRT).
-//! - [`book`]: the default opening book of matches and its generator.
 //! - [`uci`]: the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
 //!   the library's long move form (`P@e4`, `N#B@c7`).
 //!
@@ -43,24 +39,20 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
-pub mod book;
 mod engine;
 pub mod eval;
 mod level;
 mod limits;
-pub mod matches;
 mod ordering;
-pub mod players;
 mod rng;
 mod score;
 mod search;
-pub mod stats;
 mod tt;
 pub mod uci;
 
 pub use engine::{history_of, Engine, SearchResult};
 pub use level::{Level, ParseLevelError, Recipe};
-pub use limits::{Limits, MAX_DEPTH};
+pub use limits::{Limits, DEFAULT_FULL_NODES, MAX_DEPTH};
 pub use rng::Rng;
 pub use score::Score;
 pub use search::{Info, Line, Options, QS_EVASION_PLIES};

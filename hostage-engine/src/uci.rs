@@ -55,8 +55,8 @@ use std::{
 use hostage_core::{Game, Position};
 
 use crate::{
-    history_of, players::DEFAULT_FULL_NODES, search::Info, shorten, Engine, Level, Limits,
-    SearchResult, DEFAULT_HASH_MB,
+    history_of, search::Info, shorten, Engine, Level, Limits, SearchResult, DEFAULT_FULL_NODES,
+    DEFAULT_HASH_MB,
 };
 
 /// The largest `Hash` value accepted, in MiB.

@@ -5,7 +5,7 @@
 //! Policy (the lichess puzzle generator's rules, see [`crate::judge`]):
 //!
 //! - Games: game `g` of a run with seed `S` has its own seed
-//!   `mix(S, g)`; it starts from an opening of the engine's default book
+//!   `mix(S, g)`; it starts from an opening of the default match book (`hostage_match::book`)
 //!   and is played by two levels drawn from the game seed among the run's
 //!   players (weak ones: Novice, Beginner or Casual by default), which
 //!   supply the mistakes. Game `g` belongs to
@@ -27,9 +27,8 @@
 //!   puzzle depends only on its game, never on what was searched before.
 
 use hostage_core::{Game, Move, Position};
-use hostage_engine::{
-    book::default_book, history_of, Engine, Level, Limits, Rng, Score, SearchResult,
-};
+use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
+use hostage_match::book::default_book;
 
 use crate::{
     initial::{rating_from_effort, solve_effort, solver_profile, INITIAL_DEVIATION},
@@ -103,15 +102,14 @@ pub fn generate(
             players[rng.below(players.len() as u64) as usize],
             players[rng.below(players.len() as u64) as usize],
         ];
-        let mut game = Game::new();
-        if !book.is_empty() {
-            let opening = &book[rng.below(book.len() as u64) as usize];
-            for m in &opening.moves {
-                if game.push_uci(m).is_err() {
-                    break;
-                }
-            }
-        }
+        let mut game = if book.is_empty() {
+            Game::new()
+        } else {
+            // The default book is tested to replay whole.
+            book[rng.below(book.len() as u64) as usize]
+                .game()
+                .unwrap_or_default()
+        };
         // No puzzle starts inside the line of the previous one (the same
         // combination, a move later).
         let mut next_start = game.ply() + 1;

@@ -42,7 +42,7 @@
 
 use core::{fmt, str::FromStr};
 
-use hostage_core::{uci::UciMove, Color, Move, Position};
+use hostage_core::{Color, Excerpt, Game, Move, MoveTextError, Position};
 
 use crate::themes::Theme;
 
@@ -213,7 +213,10 @@ pub struct ParsePuzzleError {
     /// The line number (1-based), 0 for a lone record.
     pub line: usize,
     /// The offending text (shortened).
-    pub given: String,
+    pub given: Excerpt,
+    /// For a bad move: the core's error, naming the move's place in the
+    /// solution, its text and the position (boxed: it is large).
+    pub move_error: Option<Box<MoveTextError>>,
 }
 
 impl ParsePuzzleError {
@@ -221,7 +224,8 @@ impl ParsePuzzleError {
         ParsePuzzleError {
             kind,
             line: 0,
-            given: given.chars().take(60).collect(),
+            given: Excerpt::new(given.as_bytes()),
+            move_error: None,
         }
     }
 
@@ -259,7 +263,10 @@ impl fmt::Display for ParsePuzzleError {
         if self.line > 0 {
             write!(f, "line {}: ", self.line)?;
         }
-        write!(f, "{what}: {:?}", self.given)
+        match &self.move_error {
+            Some(error) => write!(f, "{what}: {error}"),
+            None => write!(f, "{what}: {}", self.given),
+        }
     }
 }
 
@@ -280,15 +287,14 @@ impl FromStr for Puzzle {
             return Err(err(K::Id, id));
         }
         let position = Position::from_fen(fen).map_err(|_| err(K::Fen, fen))?;
-        let mut pos = position.clone();
-        let mut list = Vec::new();
-        for text in moves.split_whitespace() {
-            let m = UciMove::from_ascii(text.as_bytes())
-                .and_then(|u| u.to_move(&pos))
-                .map_err(|_| err(K::Move, text))?;
-            pos.play_unchecked(m);
-            list.push(m);
-        }
+        let list = Game::from_moves(position.clone(), moves.split_whitespace())
+            .map_err(|e| {
+                let mut error = err(K::Move, e.text().as_str());
+                error.move_error = Some(Box::new(e));
+                error
+            })?
+            .moves()
+            .to_vec();
         if list.len() % 2 == 0 {
             return Err(err(K::MoveCount, moves));
         }
@@ -420,6 +426,15 @@ mod tests {
         assert_eq!(code_of(&with(2, "R@a9")), "invalid_puzzle_move");
         // Legal syntax, but White has no knight in its airfield.
         assert_eq!(code_of(&with(2, "N@a8")), "invalid_puzzle_move");
+        // A bad move reads as the core's move-text error, as everywhere.
+        let err = with(2, "N@a8").parse::<Puzzle>().expect_err("bad move");
+        assert_eq!(err.given.as_str(), "N@a8");
+        assert!(
+            err.to_string().starts_with(
+                "invalid or illegal puzzle move: cannot play move 1 'N@a8' (white's move 1): illegal uci"
+            ),
+            "{err}"
+        );
         assert_eq!(code_of(&with(2, "")), "invalid_puzzle_move_count");
         assert_eq!(code_of(&with(3, "-5")), "invalid_puzzle_number");
         assert_eq!(code_of(&with(3, "99999")), "invalid_puzzle_number");

@@ -27,6 +27,7 @@
 //! ```
 
 use core::{fmt, str::FromStr};
+use hostage_core::Excerpt;
 use std::collections::HashSet;
 
 use crate::record::Puzzle;
@@ -86,8 +87,8 @@ impl Difficulty {
 /// A difficulty name that is none of the five.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseDifficultyError {
-    /// The text given (at most 40 characters).
-    pub given: String,
+    /// The text given (shortened if long).
+    pub given: Excerpt,
 }
 
 impl ParseDifficultyError {
@@ -102,7 +103,7 @@ impl fmt::Display for ParseDifficultyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid difficulty: {:?} (expected easiest, easier, normal, harder or hardest)",
+            "invalid difficulty: {} (expected easiest, easier, normal, harder or hardest)",
             self.given
         )
     }
@@ -118,7 +119,7 @@ impl FromStr for Difficulty {
             .into_iter()
             .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| ParseDifficultyError {
-                given: s.chars().take(40).collect(),
+                given: Excerpt::new(s.as_bytes()),
             })
     }
 }

@@ -327,20 +327,12 @@ fn is_pin(after: &Position, m: &Move, solver: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hostage_core::uci::UciMove;
+    use hostage_core::Game;
 
     fn line(fen: &str, moves: &str) -> (Position, Vec<Move>) {
         let pos = Position::from_fen(fen).expect("fen");
-        let mut p = pos.clone();
-        let mut out = Vec::new();
-        for t in moves.split_whitespace() {
-            let m = UciMove::from_ascii(t.as_bytes())
-                .and_then(|u| u.to_move(&p))
-                .expect("legal");
-            p.play_unchecked(m);
-            out.push(m);
-        }
-        (pos, out)
+        let game = Game::from_moves(pos.clone(), moves.split_whitespace()).expect("legal");
+        (pos, game.moves().to_vec())
     }
 
     #[test]

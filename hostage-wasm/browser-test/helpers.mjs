@@ -1,4 +1,4 @@
-// Shared by the demo page's browser tests: a static server for www/ and
+// Shared by the browser tests: a static server for www/ and
 // pkg/ (node's http module) and Debian's Chromium through playwright-core,
 // started before the tests of a file and stopped after them.
 import { existsSync, readFileSync } from 'node:fs';

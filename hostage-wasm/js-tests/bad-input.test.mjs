@@ -9,22 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { hostage, rng, VECTORS } from './helpers.mjs';
+import { hostage, rng, unescape, VECTORS } from './helpers.mjs';
 
 const { Board, Setup, isHostageError, isValidFen } = hostage;
-
-const ESC = /\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\/g;
-
-/** Expands `{repeat:N:text}` and the escapes `\\ \n \t \xHH \u{H..}`. */
-export function unescape(s) {
-  return s.replace(ESC, (m, count, text, x, u, c) => {
-    if (count !== undefined) return unescape(text).repeat(Number(count));
-    if (x !== undefined) return String.fromCharCode(parseInt(x, 16));
-    if (u !== undefined) return String.fromCodePoint(parseInt(u, 16));
-    if (c !== undefined) return { '\\': '\\', n: '\n', t: '\t' }[c];
-    throw new Error(`bad escape in ${JSON.stringify(s)}`);
-  });
-}
 
 function cases() {
   const out = [];

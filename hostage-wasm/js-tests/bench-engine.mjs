@@ -3,7 +3,8 @@
 // hostage-wasm/build.sh. A benchmark, not a test: it prints times and
 // checks nothing but legality. The positions are those of the Rust bench
 // (hostage-engine/examples/bench.rs).
-import { Board, Engine } from '../pkg/node/index.mjs';
+import { Board } from '../pkg/node/index.mjs';
+import { Engine } from '../pkg/node/engine.mjs';
 
 const POSITIONS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1',

@@ -1,4 +1,4 @@
-// courseData(): the rules course built into the package. Every task's
+// courseData(): the rules course built into the package (hostage-chess/puzzles). Every task's
 // position loads, its answers are legal there (the Rust suite checks the
 // claims fully: hostage-core/tests/course.rs).
 import assert from 'node:assert/strict';
@@ -6,16 +6,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { hostage, hostageCjs, ROOT } from './helpers.mjs';
+import { hostage, puzzles, puzzlesCjs, ROOT } from './helpers.mjs';
 
-const { Board, courseData } = hostage;
+// courseData comes with the puzzles module (hostage-chess/puzzles).
+const { Board } = hostage;
+const { courseData } = puzzles;
 
 test('courseData() is docs/course/course.json, a fresh object each call', () => {
   const course = courseData();
   assert.deepEqual(course, JSON.parse(readFileSync(join(ROOT, 'docs', 'course', 'course.json'), 'utf8')));
   course.lessons.length = 0;
   assert.ok(courseData().lessons.length > 0);
-  assert.deepEqual(hostageCjs.courseData(), courseData());
+  assert.deepEqual(puzzlesCjs.courseData(), courseData());
 });
 
 test('every task loads in a Board and its answers are legal', () => {

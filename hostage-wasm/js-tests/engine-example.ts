@@ -1,7 +1,9 @@
 // Type-checked with `tsc --strict --noEmit` (js-tests/tsconfig.json): the
 // Engine, its results and the Web Worker wrapper as a TypeScript user sees them.
-import { Board, Engine, engineLevels, isHostageError } from 'hostage-chess';
-import type { Analysis, AnalysisLine, EngineLevel, LevelName, Move, Score } from 'hostage-chess';
+import { Board, isHostageError } from 'hostage-chess';
+import type { Move } from 'hostage-chess';
+import { Engine, engineLevels } from 'hostage-chess/engine';
+import type { Analysis, AnalysisLine, EngineLevel, LevelName, Score } from 'hostage-chess/engine';
 import { EngineWorker } from 'hostage-chess/worker';
 
 const engine = new Engine({ hashMb: 8 });

@@ -3,9 +3,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { hostage, tableVectors } from './helpers.mjs';
+import { engine as engineModule, hostage, tableVectors } from './helpers.mjs';
 
-const { Board, Engine, engineLevels, isHostageError } = hostage;
+// The engine module (hostage-chess/engine) with the rules module's Board:
+// positions cross as a Board's startFen() and history() or FEN text, moves
+// come back as plain objects.
+const { Board, isHostageError } = hostage;
+const { Engine, engineLevels } = engineModule;
 const LEVELS = ['novice', 'beginner', 'casual', 'intermediate', 'club'];
 const MATE_BY_DROP = '6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1';
 

@@ -1,10 +1,12 @@
 // Type-checked with `tsc --strict --noEmit` (js-tests/tsconfig.json) against
 // the built package's declarations: the unions narrow as a user expects.
-import { Board, Setup, courseData, isHostageError } from 'hostage-chess';
+import { Board, Setup, isHostageError } from 'hostage-chess';
 import type {
-  Color, Course, CourseTask, EndReason, ErrorCode, Move, Outcome, PgnEnd, PgnResult, Reserve,
-  Role, Square, SvgOptions,
+  Color, EndReason, ErrorCode, Move, Outcome, PgnEnd, PgnResult, Reserve, Role, Square,
+  SvgOptions,
 } from 'hostage-chess';
+import { courseData } from 'hostage-chess/puzzles';
+import type { Course, CourseTask } from 'hostage-chess/puzzles';
 
 const board: Board = new Board();
 board.pushSan('e4');

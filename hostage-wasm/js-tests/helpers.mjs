@@ -15,10 +15,17 @@ if (!existsSync(join(PKG, 'package.json'))) {
   throw new Error(`no built package at ${PKG}: run hostage-wasm/build.sh first`);
 }
 
-/** The package as Node's ESM entry gives it. */
+const require = createRequire(import.meta.url);
+/** The rules (`hostage-chess`) as Node's ESM entry gives them. */
 export const hostage = await import(join(PKG, 'node', 'index.mjs'));
-/** The package as require() gives it. */
-export const hostageCjs = createRequire(import.meta.url)(join(PKG, 'node', 'hostage.cjs'));
+/** The rules as require() gives them. */
+export const hostageCjs = require(join(PKG, 'node', 'hostage.cjs'));
+/** `hostage-chess/engine`: ESM and CommonJS. */
+export const engine = await import(join(PKG, 'node', 'engine.mjs'));
+export const engineCjs = require(join(PKG, 'node', 'hostage_engine.cjs'));
+/** `hostage-chess/puzzles`: ESM and CommonJS. */
+export const puzzles = await import(join(PKG, 'node', 'puzzles.mjs'));
+export const puzzlesCjs = require(join(PKG, 'node', 'hostage_puzzles.cjs'));
 
 /** `tests/vectors/*.perft` as [{ file, id, epd, perft: [[depth, count]] }]. */
 export function perftVectors() {
@@ -69,4 +76,17 @@ export function rng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+const ESC = /\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\/g;
+
+/** Expands `{repeat:N:text}` and the escapes `\\ \n \t \xHH \u{H..}` of the vector files. */
+export function unescape(s) {
+  return s.replace(ESC, (m, count, text, x, u, c) => {
+    if (count !== undefined) return unescape(text).repeat(Number(count));
+    if (x !== undefined) return String.fromCharCode(parseInt(x, 16));
+    if (u !== undefined) return String.fromCodePoint(parseInt(u, 16));
+    if (c !== undefined) return { '\\': '\\', n: '\n', t: '\t' }[c];
+    throw new Error(`bad escape in ${JSON.stringify(s)}`);
+  });
 }

@@ -1,7 +1,8 @@
 // Type-checked usage of the Puzzles API (tsc -p js-tests): what a page
 // needs to serve puzzles and keep the ratings itself.
-import { Board, Puzzles } from 'hostage-chess';
-import type { Difficulty, Puzzle, Rating, RatingUpdate } from 'hostage-chess';
+import { Board } from 'hostage-chess';
+import { Puzzles } from 'hostage-chess/puzzles';
+import type { Difficulty, Puzzle, Rating, RatingUpdate } from 'hostage-chess/puzzles';
 
 const player: Rating = Puzzles.newRating();
 const seen: string[] = [];

@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { hostage } from './helpers.mjs';
+import { hostage, puzzles } from './helpers.mjs';
 
-const { Board, Puzzles } = hostage;
+const { Board } = hostage;
+const { Puzzles } = puzzles;
 const GOOD = '00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300';
 
 test('the set: at least 500 puzzles that replay on a Board', () => {

@@ -10,9 +10,9 @@
 //            op 'init'    → a new Engine(options)               (result: null)
 //   response { id, ok: true, result } or { id, ok: false, error: { name, code, message } }
 // Requests are answered one at a time, in the order they arrive.
-import init, { Engine } from './hostage.js';
+import init, { Engine } from './hostage_engine.js';
 
-const ready = init({ module_or_path: new URL('./hostage_bg.wasm', import.meta.url) });
+const ready = init({ module_or_path: new URL('./hostage_engine_bg.wasm', import.meta.url) });
 let engine = null;
 
 function run(op, position, options) {

@@ -1,5 +1,6 @@
 // Types of `hostage-chess/worker` (web/worker.js).
-import type { Analysis, AnalyseOptions, EngineOptions, Move, PlayOptions } from '../index.js';
+import type { Move } from '../index.js';
+import type { Analysis, AnalyseOptions, EngineOptions, PlayOptions } from '../engine.js';
 
 /** Anything with a start FEN and the SAN moves played from it, such as a `Board`. */
 export interface BoardLike {

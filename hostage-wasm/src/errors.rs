@@ -92,8 +92,8 @@ impl Throw for ParseMoveError {
 }
 
 /// A bad move in a list: the name of the move's own error, the list's
-/// message (which names the ply); text that is not a move list is an
-/// `InvalidMoveError`.
+/// message (which names the ply) and `ply`, the move's place in the list;
+/// text that is not a move list is an `InvalidMoveError`.
 impl Throw for MoveTextError {
     fn throw(&self) -> JsValue {
         let name = match self {
@@ -105,7 +105,11 @@ impl Throw for MoveTextError {
             },
             MoveTextError::Syntax { .. } => "InvalidMoveError",
         };
-        error(name, self.code(), self)
+        let e = error(name, self.code(), self);
+        // The failing move's place in the list, as the core counts it.
+        let ply = u32::try_from(self.ply()).unwrap_or(u32::MAX);
+        let _ = Reflect::set(&e, &"ply".into(), &ply.into());
+        e
     }
 }
 

@@ -8,10 +8,10 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::{
+    board::JsBoard,
     convert::{self, color_arg, move_arg, piece_arg, square_arg, MoveArg},
     errors::{type_error, Throw},
     setup::JsSetup,
-    JsBoard,
 };
 
 impl JsBoard {

@@ -8,9 +8,9 @@ use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use crate::{
+    board::JsBoard,
     convert::{self, by_color, color_arg, piece_arg, reserve_arg, square_arg, string_arg},
     errors::Throw,
-    JsBoard,
 };
 
 /// A position that may be illegal, for editing.

@@ -1,8 +1,23 @@
 //! The TypeScript types of the values the bindings pass: unions that
 //! wasm-bindgen cannot derive, appended to the generated `.d.ts`.
+//!
+//! The rules module (`index.d.ts`) declares them all. The engine and puzzles
+//! modules' declarations import the ones they name from it instead of
+//! declaring copies, so a `Move` is one type wherever it comes from. The
+//! import names `./index.js`, the rules declarations beside `engine.d.ts`
+//! and `puzzles.d.ts` at the package root; build.sh rewrites the path for
+//! the copies elsewhere (`index.cjs` for `.d.cts`, `../index.js` in `web/`).
 
+// The puzzles module declares no shared type.
+#[cfg(any(feature = "rules", feature = "engine"))]
 use wasm_bindgen::prelude::*;
 
+/// The rules module's types that the engine module's declarations name.
+#[cfg(all(feature = "engine", not(feature = "rules")))]
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ENGINE_IMPORTS: &'static str = "import type { Board, Move } from './index.js';";
+
+#[cfg(feature = "rules")]
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** A side: White `'w'` or Black `'b'`, as in FEN. */
@@ -154,20 +169,25 @@ export type PositionErrorCode =
   | 'too_many_men' | 'opposite_check' | 'invalid_castling' | 'invalid_ep_square';
 export type MoveErrorCode =
   | 'invalid_san' | 'illegal_san' | 'ambiguous_san' | 'invalid_uci' | 'illegal_uci'
-  | 'illegal_move';
+  | 'illegal_move' | 'invalid_move_text';
 export type PgnErrorCode =
   | 'pgn_syntax' | 'pgn_limit' | 'pgn_illegal_move' | 'pgn_fen' | 'pgn_variant' | 'pgn_io';
 export type ResultErrorCode =
   | 'invalid_result' | 'invalid_end_reason' | 'result_contradicts_board' | 'result_mismatch';
+export type PuzzleErrorCode =
+  | 'invalid_puzzle_fields' | 'invalid_puzzle_id' | 'invalid_puzzle_fen' | 'invalid_puzzle_move'
+  | 'invalid_puzzle_move_count' | 'invalid_puzzle_number' | 'invalid_puzzle_theme'
+  | 'invalid_puzzle_solvers' | 'unknown_puzzle';
 export type ErrorCode =
   | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode | ResultErrorCode
-  | 'invalid_square' | 'invalid_argument' | 'invalid_level';
+  | PuzzleErrorCode | 'invalid_square' | 'invalid_argument' | 'invalid_level'
+  | 'invalid_difficulty';
 
 /** The `name` of a thrown error. */
 export type ErrorName =
   | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
   | 'AmbiguousMoveError' | 'PgnError' | 'ResultError' | 'SquareError' | 'TypeError'
-  | 'LevelError';
+  | 'LevelError' | 'PuzzleError' | 'DifficultyError';
 
 /** An arrow of an SVG diagram; from a square to itself it is a circle. */
 export interface SvgArrow { from: Square; to: Square; /** A CSS colour; default `#15781b`. */ color?: string }
@@ -201,45 +221,14 @@ export interface SvgOptions {
   marks?: SvgMark[];
 }
 
-/** A task of the rules course (docs/course/README.md describes the fields). */
-export interface CourseTask {
-  kind: 'find_move' | 'illegal_move' | 'count';
-  fen: string;
-  /** SAN moves played from `fen` before the task. */
-  moves?: string[];
-  prompt: string;
-  hint: string;
-  /** The predicates the answers satisfy (`checkmate`, `exchange`, ...). */
-  check: string[];
-  /** `find_move`: the accepted answers in SAN. */
-  answers?: string[];
-  /** `find_move`: no other legal move satisfies `check`. */
-  only?: boolean;
-  /** `illegal_move`: the move that looks possible but is not, why, and a similar legal one. */
-  illegal?: string;
-  reason?: string;
-  legal?: string;
-  /** `count`: the number to find. */
-  count?: number;
-  explanation?: string;
+/**
+ * Every error thrown by this package (`hostage-chess/engine` and
+ * `hostage-chess/puzzles` included): an `Error` with `name` and `code`.
+ */
+export interface HostageError extends Error {
+  name: ErrorName;
+  code: ErrorCode;
+  /** For a bad move in a list (`board.pushMoves`): its place in the list, from 1. */
+  ply?: number;
 }
-
-/** A lesson of the rules course. */
-export interface CourseLesson {
-  id: string;
-  title: string;
-  /** The rules it covers: `'R5'`, ... (docs/rules.md). */
-  rules: string[];
-  /** Markdown. */
-  text: string;
-  /** The position of its diagram. */
-  fen: string;
-  tasks: CourseTask[];
-}
-
-/** The rules course, as returned by `courseData()`. */
-export interface Course { title: string; version: number; rules: string; lessons: CourseLesson[] }
-
-/** Every error thrown by this package: an `Error` with `name` and `code`. */
-export interface HostageError extends Error { name: ErrorName; code: ErrorCode }
 "#;

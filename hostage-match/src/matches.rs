@@ -1,11 +1,8 @@
 //! Matches between two players over an opening book, each opening played
 //! with both colours, on several threads, with an optional SPRT that stops
-//! the match once its verdict is clear.
-//!
-//! A game ends by the rules ([`Game::outcome`]: mate, stalemate, fifty
-//! moves, threefold repetition, perpetual check), or is adjudicated a draw
-//! after [`MatchConfig::max_plies`] plies. A player that returns no move or
-//! an illegal one (an external engine can) loses the game.
+//! the match once its verdict is clear. Each game is refereed by
+//! [`crate::referee::play_game`] (endings, adjudication after
+//! [`MatchConfig::max_plies`] plies, illegal moves and forfeits).
 //!
 //! Every game is deterministic given its opening, its colours and the
 //! match seed; with several threads games finish in any order, so an SPRT
@@ -17,109 +14,16 @@ use std::sync::{
 };
 
 use hostage_core::{
-    pgn::{PgnGame, PgnResult},
-    Color, Game, GameError, Move,
+    pgn::{NodeId, PgnGame, PgnResult},
+    Game, MoveTextError,
 };
 
-pub use crate::book::default_book;
 use crate::{
+    opening::Opening,
     players::Player,
+    referee::{play_game, Forfeit, Refereed},
     stats::{Sprt, Verdict, Wdl},
 };
-
-/// An opening: moves in the library's long form from the start position.
-///
-/// # Examples
-///
-/// ```
-/// use hostage_engine::matches::Opening;
-///
-/// let book = Opening::parse_book("# comment\ne2e4 d7d5 e4d5 d8d5\nd2d4 g8f6\n")?;
-/// assert_eq!(book.len(), 2);
-/// assert_eq!(book[0].moves.len(), 4);
-/// # Ok::<_, hostage_engine::matches::BookError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
-    /// The moves, in long form.
-    pub moves: Vec<String>,
-}
-
-impl Opening {
-    /// Reads a book: one opening a line, moves in long form separated by
-    /// spaces; blank lines and lines starting with `#` are skipped. Every
-    /// line is replayed, so an illegal move is reported with its line.
-    ///
-    /// # Errors
-    ///
-    /// The first move that does not parse or is illegal, with its line.
-    pub fn parse_book(text: &str) -> Result<Vec<Opening>, BookError> {
-        let mut book = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let opening = Opening {
-                moves: line.split_whitespace().map(str::to_string).collect(),
-            };
-            let mut game = Game::new();
-            for m in &opening.moves {
-                game.push_uci(m).map_err(|error| BookError {
-                    line: number + 1,
-                    mv: crate::shorten(m),
-                    error,
-                })?;
-            }
-            book.push(opening);
-        }
-        Ok(book)
-    }
-
-    /// The game after the opening's moves.
-    ///
-    /// # Errors
-    ///
-    /// The first move that does not parse or is illegal.
-    pub fn game(&self) -> Result<Game, GameError> {
-        let mut game = Game::new();
-        for m in &self.moves {
-            game.push_uci(m)?;
-        }
-        Ok(game)
-    }
-}
-
-/// A move of an opening book that does not parse or is illegal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError {
-    /// The line (from 1).
-    pub line: usize,
-    /// The move as written (shortened if long).
-    pub mv: String,
-    /// What is wrong with it.
-    pub error: GameError,
-}
-
-impl BookError {
-    /// The code of the move error (`invalid_uci`, `illegal_uci`).
-    #[must_use]
-    pub const fn code(&self) -> &'static str {
-        self.error.code()
-    }
-}
-
-impl std::fmt::Display for BookError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "opening book line {}: {:?}: {}",
-            self.line, self.mv, self.error
-        )
-    }
-}
-
-impl std::error::Error for BookError {}
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -166,8 +70,10 @@ pub struct GameRecord {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: PgnResult,
     /// How it ended, in words (`checkmate`, `adjudicated after 400 plies`,
-    /// `black made an illegal move`, …).
+    /// `black made an illegal move`, `white forfeits: …`).
     pub termination: String,
+    /// Who forfeited and why, when a player broke down.
+    pub forfeit: Option<Forfeit>,
     /// The number of opening plies at the start of `game`.
     pub opening_plies: usize,
 }
@@ -188,8 +94,17 @@ impl GameRecord {
         }
     }
 
+    /// Whether the first player forfeited this game (`None`: no forfeit).
+    #[must_use]
+    pub fn first_player_forfeited(&self) -> Option<bool> {
+        self.forfeit
+            .as_ref()
+            .map(|f| f.side.is_white() == self.first_is_white)
+    }
+
     /// The game as PGN, with the players' names, the round and the
-    /// termination as tags.
+    /// termination as tags; a forfeit is also told in a comment after the
+    /// last move.
     #[must_use]
     pub fn pgn(&self, first: &str, second: &str, event: &str) -> String {
         let mut pgn = PgnGame::from_game(&self.game);
@@ -205,6 +120,17 @@ impl GameRecord {
         pgn.set_tag("Result", self.result.as_str());
         pgn.set_tag("Variant", "Hostage");
         pgn.set_tag("Termination", &self.termination);
+        if let Some(forfeit) = &self.forfeit {
+            let (side, name) = if forfeit.side.is_white() {
+                ("White", white)
+            } else {
+                ("Black", black)
+            };
+            let last = pgn.mainline().last().copied().unwrap_or(NodeId::ROOT);
+            pgn.node_mut(last)
+                .comments
+                .push(format!("{side} ({name}) forfeits: {}", forfeit.reason));
+        }
         pgn.result = self.result;
         pgn.write()
     }
@@ -221,60 +147,6 @@ pub struct MatchResult {
     pub verdict: Option<Verdict>,
 }
 
-/// Plays one game from `opening` with `white` and `black`.
-///
-/// # Errors
-///
-/// An opening move that is illegal.
-pub fn play_game(
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    opening: &Opening,
-    max_plies: usize,
-    seed: u64,
-) -> Result<(Game, PgnResult, String), GameError> {
-    let mut game = opening.game()?;
-    white.new_game();
-    black.new_game();
-    loop {
-        if let Some(outcome) = game.outcome() {
-            let result = PgnResult::from_outcome(Some(outcome));
-            return Ok((game, result, outcome.termination.name().replace('_', " ")));
-        }
-        if game.ply() >= max_plies {
-            return Ok((
-                game,
-                PgnResult::Draw,
-                format!("adjudicated after {max_plies} plies"),
-            ));
-        }
-        let turn = game.position().turn();
-        let player: &mut dyn Player = match turn {
-            Color::White => &mut *white,
-            Color::Black => &mut *black,
-        };
-        let seed = seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // `Game::push` checks legality and leaves the game unchanged when
-        // it refuses a move.
-        let chosen: Option<Move> = player.choose(&game, seed);
-        match chosen.map(|m| game.push(m)) {
-            Some(Ok(())) => {}
-            _ => {
-                let result = match turn {
-                    Color::White => PgnResult::BlackWins,
-                    Color::Black => PgnResult::WhiteWins,
-                };
-                let what = if chosen.is_some() {
-                    "made an illegal move"
-                } else {
-                    "gave no move"
-                };
-                return Ok((game, result, format!("{} {what}", turn.name())));
-            }
-        }
-    }
-}
-
 /// Plays a match between the players that `first` and `second` build (one
 /// pair per thread). `progress` sees each finished game.
 ///
@@ -286,7 +158,7 @@ pub fn run_match(
     first: &(dyn Fn() -> Box<dyn Player> + Sync),
     second: &(dyn Fn() -> Box<dyn Player> + Sync),
     progress: &(dyn Fn(&GameRecord, &Wdl) + Sync),
-) -> Result<MatchResult, GameError> {
+) -> Result<MatchResult, MoveTextError> {
     for opening in &config.openings {
         opening.game()?;
     }
@@ -329,7 +201,13 @@ pub fn run_match(
                         )
                     };
                     // Openings were replayed above, so this cannot fail.
-                    let Ok((game, result, termination)) = played else {
+                    let Ok(Refereed {
+                        game,
+                        result,
+                        termination,
+                        forfeit,
+                    }) = played
+                    else {
                         break;
                     };
                     let record = GameRecord {
@@ -340,6 +218,7 @@ pub fn run_match(
                         game,
                         result,
                         termination,
+                        forfeit,
                     };
                     let Ok(mut guard) = state.lock() else { break };
                     let (wdl, records) = &mut *guard;
@@ -374,7 +253,8 @@ pub fn run_match(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::{GreedyPlayer, RandomPlayer};
+    use crate::players::{GreedyPlayer, NoMove, RandomPlayer};
+    use hostage_core::Move;
 
     #[test]
     fn a_short_match_counts_every_game_and_alternates_colours() {
@@ -404,13 +284,69 @@ mod tests {
         }
     }
 
+    /// Breaks down at its third move of the first game, then plays as
+    /// `random` again after `new_game`.
+    struct Flaky {
+        games: u32,
+        moves: u32,
+    }
+
+    impl Player for Flaky {
+        fn name(&self) -> String {
+            "flaky".into()
+        }
+        fn new_game(&mut self) {
+            self.games += 1;
+            self.moves = 0;
+        }
+        fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove> {
+            self.moves += 1;
+            if self.games == 1 && self.moves == 3 {
+                return Err(NoMove::Failed("the engine exited".into()));
+            }
+            RandomPlayer.choose(game, seed)
+        }
+    }
+
     #[test]
-    fn an_illegal_opening_is_reported() {
-        let err = Opening::parse_book("e2e4 e7e5\n\nd2d4 e2e5\n").expect_err("illegal");
-        assert_eq!(
-            (err.line, err.mv.as_str(), err.code()),
-            (3, "e2e5", "illegal_uci")
+    fn a_player_that_breaks_down_forfeits_one_game_and_the_match_goes_on() {
+        let config = MatchConfig {
+            openings: Opening::parse_book(
+                "e2e4 e7e5
+",
+            )
+            .expect("book"),
+            max_plies: 30,
+            ..MatchConfig::default()
+        };
+        let result = run_match(
+            &config,
+            &|| Box::new(Flaky { games: 0, moves: 0 }),
+            &|| Box::new(GreedyPlayer),
+            &|_, _| {},
+        )
+        .expect("match");
+        assert_eq!(result.games.len(), 2);
+        let (first, second) = (&result.games[0], &result.games[1]);
+        // Game 1: flaky has White, fails at its third move (ply 7 after the
+        // two opening plies and two moves each), and loses.
+        assert_eq!(first.game.ply(), 6);
+        assert_eq!(first.result, PgnResult::BlackWins);
+        assert_eq!(first.termination, "white forfeits: the engine exited");
+        assert_eq!(first.first_player_forfeited(), Some(true));
+        let pgn = first.pgn("flaky", "greedy", "test");
+        assert!(
+            pgn.contains("[Termination \"white forfeits: the engine exited\"]"),
+            "{pgn}"
         );
-        assert!(err.to_string().contains("line 3"), "{err}");
+        assert!(
+            pgn.contains("{White (flaky) forfeits: the engine exited}"),
+            "{pgn}"
+        );
+        assert!(PgnGame::read(&pgn).is_ok(), "{pgn}");
+        // Game 2 is played out by the recovered player.
+        assert_eq!(second.forfeit, None);
+        assert!(second.game.ply() > 6, "{}", second.game.ply());
+        assert_eq!(result.wdl.games(), 2);
     }
 }

@@ -1,37 +1,65 @@
 //! The players of a match: a bot [`Level`], the full engine at a node
 //! budget, `random` (a uniformly drawn legal move) and `greedy` (mate in
 //! one, else the most valuable capture, else random), behind one
-//! [`Player`] trait that other players (an external UCI engine in the CLI)
-//! implement too.
+//! [`Player`] trait that other players implement too (an external UCI
+//! engine, [`crate::uci_player`]; the terminal game of the CLI).
 //!
-//! Every player is deterministic given the game and the seed it is handed.
+//! Every built-in player is deterministic given the game and the seed it is
+//! handed. A player that gives no move says why ([`NoMove`]): one that has
+//! nothing to play loses the game; one that broke down (an external engine
+//! that exited or hung) forfeits it, and is asked to recover before the
+//! next game ([`Player::new_game`]).
 
 use core::{fmt, str::FromStr};
 
-use hostage_core::{Game, Move, Position};
+use hostage_core::{Excerpt, Game, Move, Position};
+use hostage_engine::{eval::value, Engine, Level, Limits, Rng, DEFAULT_FULL_NODES};
 
-use crate::{eval::value, Engine, Level, Limits, Rng};
+/// Why a player gave no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoMove {
+    /// It had nothing to play (no legal move) or gave up.
+    GaveUp,
+    /// It broke down: an external engine that exited, stopped answering or
+    /// answered something that is not a legal move. The game is scored as
+    /// a forfeit, with this reason in the record.
+    Failed(String),
+}
+
+impl fmt::Display for NoMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoMove::GaveUp => f.write_str("gave no move"),
+            NoMove::Failed(why) => write!(f, "forfeits: {why}"),
+        }
+    }
+}
 
 /// Something that chooses moves.
 pub trait Player: Send {
     /// A short name for tables and PGN headers.
     fn name(&self) -> String;
-    /// The move to play in the current position of `game` (`None` when it
-    /// has no legal move, or the player gives up). `seed` makes random
-    /// choices reproducible.
-    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move>;
-    /// Called before each new game.
+    /// The move to play in the current position of `game`. `seed` makes
+    /// random choices reproducible.
+    ///
+    /// # Errors
+    ///
+    /// [`NoMove`] when the player has no move to give, and why.
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove>;
+    /// Called before each new game; a player that broke down in the last
+    /// game (see [`NoMove::Failed`]) recovers here if it can.
     fn new_game(&mut self) {}
 }
 
 /// Which built-in player: the text forms are `random`, `greedy`, a level
 /// name (`novice` … `club`), and `full` or `full:NODES` (the full engine
-/// at a node budget; 1,000,000 by default).
+/// at a node budget; [`DEFAULT_FULL_NODES`] by default).
 ///
 /// # Examples
 ///
 /// ```
-/// use hostage_engine::{players::PlayerSpec, Level};
+/// use hostage_engine::Level;
+/// use hostage_match::players::PlayerSpec;
 ///
 /// assert_eq!("greedy".parse(), Ok(PlayerSpec::Greedy));
 /// assert_eq!("club".parse(), Ok(PlayerSpec::Level(Level::Club)));
@@ -52,9 +80,6 @@ pub enum PlayerSpec {
         nodes: u64,
     },
 }
-
-/// The node budget of `full` without a number.
-pub const DEFAULT_FULL_NODES: u64 = 1_000_000;
 
 impl PlayerSpec {
     /// The player this describes.
@@ -98,8 +123,8 @@ impl fmt::Display for ParsePlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid player: {:?} (expected random, greedy, novice, beginner, casual, intermediate, club, full or full:NODES)",
-            crate::shorten(&self.given)
+            "invalid player: {} (expected random, greedy, novice, beginner, casual, intermediate, club, full or full:NODES)",
+            Excerpt::new(self.given.as_bytes())
         )
     }
 }
@@ -141,11 +166,11 @@ impl Player for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
-    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove> {
         let moves = game.position().legal_moves();
         let mut rng = Rng::new(seed ^ game.position().zobrist_hash());
         let i = rng.below(moves.len() as u64) as usize;
-        moves.get(i).copied()
+        moves.get(i).copied().ok_or(NoMove::GaveUp)
     }
 }
 
@@ -185,8 +210,8 @@ impl Player for GreedyPlayer {
     fn name(&self) -> String {
         "greedy".into()
     }
-    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
-        GreedyPlayer::choose_at(game.position(), seed)
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove> {
+        GreedyPlayer::choose_at(game.position(), seed).ok_or(NoMove::GaveUp)
     }
 }
 
@@ -212,8 +237,10 @@ impl Player for LevelPlayer {
     fn name(&self) -> String {
         self.level.name().into()
     }
-    fn choose(&mut self, game: &Game, seed: u64) -> Option<Move> {
-        self.engine.play_level(game, self.level, seed)
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove> {
+        self.engine
+            .play_level(game, self.level, seed)
+            .ok_or(NoMove::GaveUp)
     }
 }
 
@@ -244,10 +271,11 @@ impl Player for FullPlayer {
     fn name(&self) -> String {
         format!("full:{}", self.nodes)
     }
-    fn choose(&mut self, game: &Game, _seed: u64) -> Option<Move> {
+    fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, NoMove> {
         self.engine
             .search_game(game, &Limits::nodes(self.nodes))
             .best_move
+            .ok_or(NoMove::GaveUp)
     }
     fn new_game(&mut self) {
         self.engine.new_game();

@@ -2,7 +2,7 @@
 //! the figures in `docs/engine.md`.
 //!
 //! ```text
-//! cargo run --release -p hostage-engine --example tune -- FIRST SECOND [options]
+//! cargo run --release -p hostage-match --example tune -- FIRST SECOND [options]
 //!   FIRST, SECOND   random | greedy | novice … club | full:NODES |
 //!                   recipe:DEPTH:NODES:MARGIN:HALVING (a level of one's own)
 //!   --games N       games (pairs of openings, both colours; default 200)
@@ -20,12 +20,12 @@
 use std::str::FromStr;
 
 use hostage_core::Game;
-use hostage_engine::{
-    eval::Params,
-    matches::{run_match, MatchConfig, Opening},
-    players::{FullPlayer, Player, PlayerSpec},
+use hostage_engine::{eval::Params, Engine, Options, Recipe, Rng};
+use hostage_match::{
+    matches::{run_match, MatchConfig},
+    opening::Opening,
+    players::{FullPlayer, NoMove, Player, PlayerSpec},
     stats::Sprt,
-    Engine, Options, Recipe, Rng,
 };
 
 fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
@@ -92,11 +92,12 @@ impl Player for RecipePlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn choose(&mut self, game: &Game, seed: u64) -> Option<hostage_core::Move> {
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<hostage_core::Move, NoMove> {
         let history = hostage_engine::history_of(game);
         self.engine
             .play_recipe_at(game.position(), &history, &self.recipe, seed)
             .best_move
+            .ok_or(NoMove::GaveUp)
     }
 }
 

@@ -60,7 +60,7 @@ impl Wdl {
     /// # Examples
     ///
     /// ```
-    /// use hostage_engine::stats::Wdl;
+    /// use hostage_match::stats::Wdl;
     ///
     /// // 60 wins, 20 draws, 20 losses: a score of 70%.
     /// let e = Wdl { wins: 60, draws: 20, losses: 20 }.elo();
@@ -219,7 +219,7 @@ impl Sprt {
     /// # Examples
     ///
     /// ```
-    /// use hostage_engine::stats::{Sprt, Verdict, Wdl};
+    /// use hostage_match::stats::{Sprt, Verdict, Wdl};
     ///
     /// let sprt = Sprt::default();
     /// assert_eq!(sprt.verdict(&Wdl { wins: 3, draws: 1, losses: 2 }), Verdict::Continue);

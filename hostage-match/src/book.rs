@@ -15,7 +15,7 @@
 //! # Example
 //!
 //! ```
-//! use hostage_engine::book;
+//! use hostage_match::book;
 //!
 //! let openings = book::default_book();
 //! assert!(openings.len() >= 100);
@@ -27,7 +27,9 @@ use std::collections::HashSet;
 
 use hostage_core::{Color, Game, Move, Position};
 
-use crate::{matches::Opening, Engine, Limits, Rng, Score};
+use hostage_engine::{Engine, Limits, Rng, Score};
+
+use crate::opening::Opening;
 
 /// The text of the default book (`data/openings.txt`).
 pub const DEFAULT_BOOK: &str = include_str!("../data/openings.txt");
@@ -158,9 +160,7 @@ fn draw(engine: &mut Engine, rng: &mut Rng, plies: usize, limits: &Limits) -> Op
         let candidates: Vec<Move> = result
             .lines
             .iter()
-            .filter(|l| {
-                !l.score.is_mate() && l.score.to_value() >= best.to_value() - CANDIDATE_MARGIN
-            })
+            .filter(|l| is_candidate(l.score, best))
             .map(|l| l.mv)
             .collect();
         let captures: Vec<Move> = candidates
@@ -182,6 +182,17 @@ fn draw(engine: &mut Engine, rng: &mut Rng, plies: usize, limits: &Limits) -> Op
         }
     }
     Some(game)
+}
+
+/// Whether a line scored `score` is a candidate when the best scores
+/// `best`: never a mate either way; within [`CANDIDATE_MARGIN`] of a best
+/// in centipawns; never beside a winning mate; always beside a losing one.
+fn is_candidate(score: Score, best: Score) -> bool {
+    match (score, best) {
+        (Score::Cp(cp), Score::Cp(best)) => cp >= best - CANDIDATE_MARGIN,
+        (Score::Cp(_), Score::Mate(n)) => n <= 0,
+        (Score::Mate(_), _) => false,
+    }
 }
 
 fn has_prisoners(pos: &Position) -> bool {

@@ -1,0 +1,57 @@
+//! # hostage-match
+//!
+//! Engine matches for Hostage Chess, on top of [`hostage_engine`]: who
+//! plays, how a game is refereed, how a match is scheduled and judged, and
+//! the openings it starts from. The `hostage match` and `hostage book`
+//! commands and the puzzle generator use it; the engine itself knows
+//! nothing of it.
+//!
+//! - [`players`]: the [`Player`](players::Player) trait and the built-in
+//!   players (a bot level, full strength at a node budget, `random`,
+//!   `greedy`); [`uci_player`]: an external UCI engine as a player, which
+//!   is restarted when it crashes or hangs.
+//! - [`opening`]: openings and books of them; [`book`]: the default book
+//!   and the generator that made it.
+//! - [`referee`]: one game between two players, with its ending and any
+//!   forfeit.
+//! - [`matches`](mod@matches): a match over a book on several threads, with an optional
+//!   SPRT stop; [`stats`]: W/D/L, Elo with its 95% interval, SPRT.
+//!
+//! Modules depend downwards only: `stats` and `players` on the engine,
+//! `opening` on the core, `book` on `opening`, `referee` on `opening` and
+//! `players`, `matches` on `referee` and `stats`.
+//!
+//! # Example
+//!
+//! ```
+//! use hostage_match::{
+//!     matches::{run_match, MatchConfig},
+//!     opening::Opening,
+//!     players::{GreedyPlayer, RandomPlayer},
+//! };
+//!
+//! let config = MatchConfig {
+//!     openings: Opening::parse_book("e2e4 e7e5\n")?,
+//!     max_plies: 40,
+//!     ..MatchConfig::default()
+//! };
+//! let result = run_match(
+//!     &config,
+//!     &|| Box::new(GreedyPlayer),
+//!     &|| Box::new(RandomPlayer),
+//!     &|_, _| {},
+//! )?;
+//! assert_eq!(result.wdl.games(), 2);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod book;
+pub mod matches;
+pub mod opening;
+pub mod players;
+pub mod referee;
+pub mod stats;
+pub mod uci_player;

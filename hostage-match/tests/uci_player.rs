@@ -1,0 +1,117 @@
+//! An external engine that dies or hangs: the player reports a failure
+//! with the reason, kills what is left of the process, and starts it again
+//! before the next game. The engines are small shell scripts that count
+//! how often they were started, so the restart is seen from outside.
+
+#![cfg(unix)]
+
+use std::{path::PathBuf, time::Duration};
+
+use hostage_core::Game;
+use hostage_match::{
+    players::{NoMove, Player},
+    uci_player::{Effort, UciEngine},
+};
+
+/// A script speaking just enough UCI; `on_go` is the shell code run at
+/// `go`. Every start appends a line to the `starts` file.
+fn fake_engine(name: &str, on_go: &str) -> (String, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("hostage-match-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let starts = dir.join("starts");
+    let _ = std::fs::remove_file(&starts);
+    let script = dir.join("engine.sh");
+    let text = format!(
+        "echo started >> '{}'\n\
+         while IFS= read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok;;\n\
+             isready) echo readyok;;\n\
+             go*) {on_go};;\n\
+             quit) exit 0;;\n\
+           esac\n\
+         done\n",
+        starts.display()
+    );
+    std::fs::write(&script, text).expect("script");
+    (format!("/bin/sh {}", script.display()), starts)
+}
+
+fn starts(file: &PathBuf) -> usize {
+    std::fs::read_to_string(file).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn an_engine_that_exits_fails_the_move_and_is_restarted() {
+    let (command, file) = fake_engine("exits", "exit 3");
+    let mut engine = UciEngine::start(&command, Effort::Nodes(10), Duration::from_secs(20))
+        .expect("the handshake works");
+    assert_eq!(engine.engine_name(), "fake");
+    assert_eq!(starts(&file), 1);
+    engine.new_game();
+    let Err(NoMove::Failed(why)) = engine.choose(&Game::new(), 0) else {
+        panic!("an engine that exits gives no move");
+    };
+    assert_eq!(why, "the engine exited at ply 1");
+    // Until the next game it stays down, with the same reason.
+    assert_eq!(
+        engine.choose(&Game::new(), 0),
+        Err(NoMove::Failed(why.clone()))
+    );
+    engine.new_game();
+    assert_eq!(starts(&file), 2, "restarted for the next game");
+}
+
+#[test]
+fn an_engine_that_hangs_is_killed_at_the_timeout_and_restarted() {
+    // `exec` so that the kill reaches the sleeping process itself.
+    let (command, file) = fake_engine("hangs", "exec sleep 30");
+    let timeout = Duration::from_millis(300);
+    let mut engine =
+        UciEngine::start(&command, Effort::Movetime(10), timeout).expect("the handshake works");
+    engine.new_game();
+    let started = std::time::Instant::now();
+    let answer = engine.choose(&Game::new(), 0);
+    let waited = started.elapsed();
+    assert_eq!(
+        answer,
+        Err(NoMove::Failed(
+            "no move within 300 ms at ply 1 (engine killed)".into()
+        ))
+    );
+    assert!(
+        waited >= timeout && waited < Duration::from_secs(5),
+        "{waited:?}"
+    );
+    engine.new_game();
+    assert_eq!(starts(&file), 2);
+}
+
+#[test]
+fn an_illegal_answer_fails_without_a_restart() {
+    let (command, file) = fake_engine("illegal", "echo 'bestmove e2e5'");
+    let mut engine = UciEngine::start(&command, Effort::Nodes(10), Duration::from_secs(20))
+        .expect("the handshake works");
+    engine.new_game();
+    assert_eq!(
+        engine.choose(&Game::new(), 0),
+        Err(NoMove::Failed(
+            "answered 'bestmove e2e5', not a legal move at ply 1".into()
+        ))
+    );
+    engine.new_game();
+    assert_eq!(starts(&file), 1, "a live engine is kept");
+}
+
+#[test]
+fn a_missing_program_does_not_start() {
+    let err = UciEngine::start("/no/such/engine", Effort::Nodes(1), Duration::from_secs(1))
+        .err()
+        .expect("no such program");
+    assert_eq!(err.code(), "uci_engine_start");
+    assert!(
+        err.to_string()
+            .starts_with("uci engine '/no/such/engine': cannot start:"),
+        "{err}"
+    );
+}
