@@ -45,6 +45,11 @@
 //! lines of at most 79 characters (so they fit 80 columns); a final newline.
 //! Reading that text back and writing it again gives the same bytes.
 //!
+//! A result decided off the board (resignation, time forfeit, agreed draw,
+//! abandonment) is recorded with [`PgnGame::set_result`], checked against
+//! the board's own outcome and written with a `Termination` tag (see
+//! [`EndReason`]).
+//!
 //! # Examples
 //!
 //! ```
@@ -61,6 +66,7 @@
 //! # Ok::<_, hostage_core::pgn::PgnError>(())
 //! ```
 
+mod ending;
 pub(crate) mod lexer;
 mod reader;
 mod writer;
@@ -73,6 +79,7 @@ use core::fmt;
 
 use crate::{fen::FenError, game::Game, Color, Move, Outcome, Position};
 
+pub use ending::{EndReason, ResultError};
 #[cfg(feature = "std")]
 pub use reader::IoSource;
 pub use reader::{ByteSource, Reader, StrSource};
@@ -220,7 +227,9 @@ pub struct PgnGame {
     tags: Vec<(String, String)>,
     start: Position,
     nodes: Vec<Node>,
-    /// The result, written in the `Result` tag and at the end of the movetext.
+    /// The result, written in the `Result` tag and at the end of the
+    /// movetext. [`PgnGame::set_result`] sets it checked against the board;
+    /// the reader sets what the text says.
     pub result: PgnResult,
 }
 
@@ -278,7 +287,8 @@ impl PgnGame {
 
     /// Sets the tag `name` (replacing the first one of that name). `Result`,
     /// `Variant`, `SetUp` and `FEN` are written from the record itself, so
-    /// setting them changes nothing in the output.
+    /// setting them changes nothing in the output: a result is recorded
+    /// with [`PgnGame::set_result`].
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value.to_string(),

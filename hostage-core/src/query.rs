@@ -1,10 +1,13 @@
 //! Questions an analysis script asks of a position: who attacks a square,
-//! what is pinned, what a move does (check, capture, clock, castling rights),
-//! and the colour-swapped mirror.
+//! what is pinned, which pawns are frozen, what a move does (check, capture,
+//! clock, castling rights), and the colour-swapped mirror.
 //!
 //! Attacks follow R8: a frozen pawn (its side has no Q/R/B/N in the enemy
 //! prison to promote to) attacks nothing on its last rank, so it neither
-//! gives check nor counts as an attacker there. The move questions expect a
+//! gives check nor counts as an attacker there. [`Position::frozen_pawns`]
+//! lists those pawns, the one definition the SVG diagram and the bindings
+//! use; [`Position::pseudo_checkers`] lists the frozen pawns next to the
+//! king to move (R8a). The move questions expect a
 //! legal move of this position, as python-chess's do; for another move the
 //! answer is unspecified but never a panic.
 //!
@@ -76,6 +79,51 @@ impl Position {
             targets &= !Bitboard::from_rank(crate::Rank::EIGHTH.relative_to(piece.color));
         }
         targets
+    }
+
+    /// The pawns of `color` that are frozen (R8): on their 7th rank while
+    /// the enemy prison holds no knight, bishop, rook or queen of `color` to
+    /// promote to. They may not step onto the last rank and attack nothing
+    /// there; an exchange or capture that puts such a man in the enemy
+    /// prison thaws them all at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Bitboard, Color, Position, Square};
+    ///
+    /// // White's b7 pawn is frozen: Black's prison holds only a white pawn.
+    /// let pos = Position::from_fen("4k3/1P6/8/8/8/8/6p1/4K3[#Pn] w - - 0 1")?;
+    /// assert_eq!(pos.frozen_pawns_of(Color::White), Bitboard::from_square(Square::B7));
+    /// // Black's g2 pawn is live: White's prison holds a black knight.
+    /// assert_eq!(pos.frozen_pawns_of(Color::Black), Bitboard::EMPTY);
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn frozen_pawns_of(&self, color: Color) -> Bitboard {
+        if self.can_promote(color) {
+            return Bitboard::EMPTY;
+        }
+        self.pieces(Role::Pawn, color)
+            & Bitboard::from_rank(crate::Rank::SEVENTH.relative_to(color))
+    }
+
+    /// The frozen pawns of both sides (R8; see [`Position::frozen_pawns_of`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Bitboard, Position, Square};
+    ///
+    /// // Both prisons are empty: the b7 and g2 pawns are both frozen.
+    /// let pos = Position::from_fen("4k3/1P6/8/8/8/8/6p1/4K3[] w - - 0 1")?;
+    /// assert_eq!(pos.frozen_pawns(), Bitboard::from_square(Square::B7) | Square::G2);
+    /// assert!(Position::new().frozen_pawns().is_empty());
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn frozen_pawns(&self) -> Bitboard {
+        self.frozen_pawns_of(Color::White) | self.frozen_pawns_of(Color::Black)
     }
 
     /// The men of `color` pinned to their own king by an enemy rook, bishop
@@ -268,6 +316,25 @@ mod tests {
         assert_eq!(
             live.attacks_from(Square::B7),
             Bitboard::from_square(Square::A8) | Square::C8
+        );
+    }
+
+    #[test]
+    fn frozen_pawns_follow_the_enemy_prison() {
+        // White pawns b7 (its 7th rank) and a2; Black pawns h7 (its 2nd
+        // rank) and g2 (its 7th). A white queen in Black's prison lets White
+        // promote; White's prison is empty, so Black's g2 pawn is frozen.
+        let p = pos("4k3/1P5p/8/8/8/8/P5p1/4K3[#Q] w - - 0 1");
+        assert_eq!(p.frozen_pawns(), Bitboard::from_square(Square::G2));
+        assert_eq!(p.frozen_pawns_of(Color::White), Bitboard::EMPTY);
+        // The prisons the other way round: now b7 is frozen and g2 live.
+        let q = pos("4k3/1P5p/8/8/8/8/P5p1/4K3[#q] w - - 0 1");
+        assert_eq!(q.frozen_pawns(), Bitboard::from_square(Square::B7));
+        // A pawn held in the enemy prison cannot be promoted to (R7).
+        let r = pos("4k3/1P5p/8/8/8/8/P5p1/4K3[#Pp] w - - 0 1");
+        assert_eq!(
+            r.frozen_pawns(),
+            Bitboard::from_square(Square::B7) | Square::G2
         );
     }
 

@@ -49,7 +49,7 @@ mod pieces;
 use alloc::{string::String, vec::Vec};
 use core::fmt::{self, Write};
 
-use crate::{uci::UciMove, Bitboard, Color, File, Piece, Position, Rank, Role, Square};
+use crate::{uci::UciMove, Color, File, Piece, Position, Rank, Square};
 
 /// The colour of arrows and marks when none (or an unsafe one) is given.
 pub const DEFAULT_ARROW_COLOR: &str = "#15781b";
@@ -484,7 +484,7 @@ impl<'a> Drawing<'a> {
             )?;
         }
         if self.options.frozen {
-            for sq in self.frozen_pawns() {
+            for sq in self.pos.frozen_pawns() {
                 let (x, y) = self.corner(sq);
                 write!(
                     out,
@@ -495,20 +495,6 @@ impl<'a> Drawing<'a> {
             }
         }
         Ok(())
-    }
-
-    /// Pawns on their 7th rank whose side has no Q/R/B/N in the enemy
-    /// prison (R8): they may not step onto the last rank.
-    fn frozen_pawns(&self) -> Bitboard {
-        let mut frozen = Bitboard::EMPTY;
-        for color in Color::ALL {
-            if self.pos.can_promote(color) {
-                continue;
-            }
-            let seventh = Bitboard::from_rank(Rank::SEVENTH.relative_to(color));
-            frozen |= self.pos.board().by_piece(Role::Pawn.of(color)) & seventh;
-        }
-        frozen
     }
 
     fn write_men<W: Write>(&self, out: &mut W) -> fmt::Result {
@@ -533,7 +519,7 @@ impl<'a> Drawing<'a> {
             )?;
         }
         if self.options.frozen {
-            for sq in self.frozen_pawns() {
+            for sq in self.pos.frozen_pawns() {
                 let (x, y) = self.corner(sq);
                 self.write_snowflake(out, sq, x + SQ - 9.0, y + 9.0)?;
             }

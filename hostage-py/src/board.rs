@@ -1,246 +1,33 @@
 //! `Board` (a [`Game`]: the start position, the moves played and the
-//! positions reached), its `legal_moves` view, the `Reserve` mapping of a
-//! prison or an airfield, and `Outcome`/`Termination`.
+//! positions reached): its state, the moves on its stack, and its
+//! `legal_moves` view.
+//!
+//! The class is split by concern as the wasm binding's `Board` is: this
+//! file holds the state and the move stack; the other `#[pymethods] impl
+//! PyBoard` blocks add the end of the game ([`crate::outcome`]), the
+//! questions of analysis ([`crate::query`]), text ([`crate::text`]),
+//! editing ([`crate::edit`]), SVG ([`crate::svg`]) and PGN
+//! ([`crate::pgn`]). pyo3's `multiple-pymethods` feature allows one block
+//! per file; the alternative, one block here forwarding to helper
+//! functions, would list every method twice and make this file import
+//! every other one (the import circle board ↔ setup ↔ svg it replaced).
+//! Those files import this one, never the reverse.
 //!
 //! Each method converts its arguments, makes one core call and maps the
 //! error; the rules live in hostage-core.
 
-use hostage_core::{
-    game::Game, pgn::PgnResult, san::San, text::TextOptions, uci::UciMove, CastlingSide, Color,
-    Move, Outcome, Position, Reserve, Role, Square, Termination,
-};
+use hostage_core::{game::Game, san::San, CastlingSide, Color, Move, Position, Square};
 use pyo3::{
-    basic::CompareOp,
-    exceptions::{PyIndexError, PyKeyError},
+    exceptions::PyIndexError,
     prelude::*,
     types::{PyDict, PyIterator, PyList},
-    IntoPyObjectExt,
 };
 
 use crate::{
     errors::{error, IllegalMoveError, ToPyErr},
-    moves::{color, role_from_int, role_int, PyMove, PyPiece},
-    setup::PySetup,
-    squareset::PySquareSet,
+    moves::{PyMove, PyPiece},
+    reserve::PyReserve,
 };
-
-/// How a game ended.
-#[pyclass(name = "Termination", module = "hostage", eq, eq_int, frozen, hash)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub enum PyTermination {
-    /// The side to move is in check and has no legal move (R11).
-    #[pyo3(name = "CHECKMATE")]
-    Checkmate,
-    /// The side to move is not in check and has no legal move (R12).
-    #[pyo3(name = "STALEMATE")]
-    Stalemate,
-    /// 100 plies without a capture, pawn move or pawn drop (R12).
-    #[pyo3(name = "FIFTY_MOVES")]
-    FiftyMoves,
-    /// A position occurred for the third time (R12).
-    #[pyo3(name = "THREEFOLD_REPETITION")]
-    ThreefoldRepetition,
-    /// A threefold repetition in which one side gave check with every move (R12).
-    #[pyo3(name = "PERPETUAL_CHECK")]
-    PerpetualCheck,
-}
-
-#[pymethods]
-impl PyTermination {
-    /// `"checkmate"`, `"stalemate"`, `"fifty_moves"`, `"threefold_repetition"`
-    /// or `"perpetual_check"`.
-    #[getter]
-    fn value(&self) -> &'static str {
-        Termination::from(*self).name()
-    }
-}
-
-impl From<Termination> for PyTermination {
-    fn from(t: Termination) -> PyTermination {
-        match t {
-            Termination::Checkmate => PyTermination::Checkmate,
-            Termination::Stalemate => PyTermination::Stalemate,
-            Termination::FiftyMoves => PyTermination::FiftyMoves,
-            Termination::ThreefoldRepetition => PyTermination::ThreefoldRepetition,
-            Termination::PerpetualCheck => PyTermination::PerpetualCheck,
-        }
-    }
-}
-
-impl From<PyTermination> for Termination {
-    fn from(t: PyTermination) -> Termination {
-        match t {
-            PyTermination::Checkmate => Termination::Checkmate,
-            PyTermination::Stalemate => Termination::Stalemate,
-            PyTermination::FiftyMoves => Termination::FiftyMoves,
-            PyTermination::ThreefoldRepetition => Termination::ThreefoldRepetition,
-            PyTermination::PerpetualCheck => Termination::PerpetualCheck,
-        }
-    }
-}
-
-/// The end of a game: how, and who won (`None` for a draw).
-#[pyclass(name = "Outcome", module = "hostage", frozen, eq, hash)]
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct PyOutcome(pub Outcome);
-
-#[pymethods]
-impl PyOutcome {
-    #[new]
-    #[pyo3(signature = (termination, winner))]
-    fn new(termination: PyTermination, winner: Option<&Bound<'_, PyAny>>) -> PyResult<PyOutcome> {
-        let winner = winner.map(color).transpose()?;
-        Ok(PyOutcome(Outcome {
-            termination: termination.into(),
-            winner,
-        }))
-    }
-
-    /// How the game ended.
-    #[getter]
-    fn termination(&self) -> PyTermination {
-        self.0.termination.into()
-    }
-
-    /// `True` (White), `False` (Black) or `None` (draw).
-    #[getter]
-    fn winner(&self) -> Option<bool> {
-        self.0.winner.map(Color::is_white)
-    }
-
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    fn result(&self) -> &'static str {
-        PgnResult::from_outcome(Some(self.0)).as_str()
-    }
-
-    fn __repr__(&self) -> String {
-        let winner = match self.0.winner {
-            Some(Color::White) => "True",
-            Some(Color::Black) => "False",
-            None => "None",
-        };
-        let name = self.0.termination.name().to_ascii_uppercase();
-        format!("Outcome(termination=Termination.{name}, winner={winner})")
-    }
-}
-
-/// A prison or an airfield: a read-only mapping role → count, holding only
-/// roles with a non-zero count (like `collections.Counter`, a missing role
-/// reads as 0).
-#[pyclass(name = "Reserve", module = "hostage", frozen, mapping)]
-#[derive(Copy, Clone)]
-pub struct PyReserve(pub Reserve);
-
-impl PyReserve {
-    fn key(key: &Bound<'_, PyAny>) -> Option<Role> {
-        key.extract::<i64>().ok().and_then(role_from_int)
-    }
-
-    fn letters(&self) -> String {
-        self.0
-            .iter()
-            .flat_map(|(r, n)| std::iter::repeat_n(r.upper_char(), usize::from(n)))
-            .collect()
-    }
-}
-
-#[pymethods]
-impl PyReserve {
-    fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<u8> {
-        match PyReserve::key(key) {
-            Some(role) => Ok(self.0.count(role)),
-            None => Err(PyKeyError::new_err(key.clone().unbind())),
-        }
-    }
-
-    fn __contains__(&self, key: &Bound<'_, PyAny>) -> bool {
-        PyReserve::key(key).is_some_and(|r| self.0.has(r))
-    }
-
-    fn __len__(&self) -> usize {
-        self.0.roles().count()
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        self.keys(py)?.try_iter()
-    }
-
-    /// The roles held, in the order Q R B N P.
-    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.0.roles().map(role_int).collect::<Vec<_>>())
-    }
-
-    /// The counts, in the order of `keys()`.
-    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.0.iter().map(|(_, n)| n).collect::<Vec<_>>())
-    }
-
-    /// `(role, count)` pairs, in the order of `keys()`.
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            self.0
-                .iter()
-                .map(|(r, n)| (role_int(r), n))
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    /// The count of `key`, or `default` if it is not a role held.
-    #[pyo3(signature = (key, default = None))]
-    fn get(&self, key: &Bound<'_, PyAny>, default: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
-        let py = key.py();
-        match PyReserve::key(key) {
-            Some(role) if self.0.has(role) => self.0.count(role).into_py_any(py),
-            _ => Ok(default.unwrap_or_else(|| py.None())),
-        }
-    }
-
-    /// How many men of `role` (0 if none).
-    fn count(&self, role: &Bound<'_, PyAny>) -> PyResult<u8> {
-        Ok(self.0.count(crate::moves::role(role)?))
-    }
-
-    /// How many men in all.
-    fn total(&self) -> u32 {
-        self.0.total()
-    }
-
-    fn __bool__(&self) -> bool {
-        !self.0.is_empty()
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let equal = if let Ok(o) = other.cast::<PyReserve>() {
-            self.0 == o.get().0
-        } else if other.cast::<PyDict>().is_ok() {
-            let mine = PyDict::from_sequence(&self.items(py)?.into_any())?;
-            mine.eq(other)?
-        } else {
-            return Ok(py.NotImplemented());
-        };
-        match op {
-            CompareOp::Eq => equal.into_py_any(py),
-            CompareOp::Ne => (!equal).into_py_any(py),
-            _ => Ok(py.NotImplemented()),
-        }
-    }
-
-    fn __hash__(&self) -> u64 {
-        Role::HOSTAGES
-            .iter()
-            .fold(0u64, |h, &r| h * 31 + u64::from(self.0.count(r)))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Reserve('{}')", self.letters())
-    }
-
-    fn __str__(&self) -> String {
-        self.letters()
-    }
-}
 
 /// A game of Hostage Chess in progress: a position with its move stack.
 #[pyclass(name = "Board", module = "hostage")]
@@ -250,13 +37,21 @@ pub struct PyBoard {
 }
 
 impl PyBoard {
-    fn pos(&self) -> &Position {
+    /// A board holding `pos` with an empty move stack.
+    pub fn from_position(pos: Position) -> PyBoard {
+        PyBoard {
+            game: Game::from_position(pos),
+        }
+    }
+
+    /// The current position.
+    pub fn pos(&self) -> &Position {
         self.game.position()
     }
 
     /// The legal move `mv` names here: its full move if that is legal,
     /// else the move its long form names.
-    fn resolve(&self, mv: &PyMove) -> PyResult<Move> {
+    pub fn resolve(&self, mv: &PyMove) -> PyResult<Move> {
         let pos = self.pos();
         if let Some(m) = mv.full.filter(|m| pos.is_legal(m)) {
             return Ok(m);
@@ -271,10 +66,6 @@ impl PyBoard {
                 .map(Game::from_position)
                 .map_err(|e| e.to_py()),
         }
-    }
-
-    fn render(&self) -> String {
-        self.pos().text(&TextOptions::default())
     }
 }
 
@@ -502,6 +293,11 @@ impl PyBoard {
         }
     }
 
+    /// Forgets the move stack; the current position becomes the root.
+    fn clear_stack(&mut self) {
+        self.game = Game::from_position(self.pos().clone());
+    }
+
     /// The canonical SAN of a legal move, with `+`/`#`.
     fn san(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
         Ok(San::write(self.pos(), &self.resolve(&r#move)?))
@@ -528,384 +324,6 @@ impl PyBoard {
             .map_err(|e| e.to_py())
     }
 
-    /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.pos().is_check()
-    }
-
-    /// Whether the king to move is attacked only by a frozen pawn (R8a).
-    fn is_pseudo_check(&self) -> bool {
-        self.pos().is_pseudo_check()
-    }
-
-    /// The squares of the men giving check.
-    fn checkers(&self) -> PySquareSet {
-        PySquareSet(self.pos().checkers())
-    }
-
-    /// Whether the side to move is checkmated (R11).
-    fn is_checkmate(&self) -> bool {
-        self.pos().is_checkmate()
-    }
-
-    /// Whether the side to move is stalemated (R12).
-    fn is_stalemate(&self) -> bool {
-        self.pos().is_stalemate()
-    }
-
-    /// Whether 100 plies passed without a capture, pawn move or pawn drop (R12).
-    fn is_fifty_moves(&self) -> bool {
-        self.pos().is_fifty_moves()
-    }
-
-    /// Whether the current position has occurred at least `count` times.
-    #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: u32) -> bool {
-        self.game.is_repetition(count)
-    }
-
-    /// How many times the current position has occurred (this time included).
-    fn repetition_count(&self) -> u32 {
-        self.game.repetition_count()
-    }
-
-    /// How the game has ended, or `None` (all of R11-R12; draws are automatic).
-    fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(PyOutcome)
-    }
-
-    /// Whether the game has ended.
-    fn is_game_over(&self) -> bool {
-        self.game.outcome().is_some()
-    }
-
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while the game goes on.
-    fn result(&self) -> &'static str {
-        PgnResult::from_outcome(self.game.outcome()).as_str()
-    }
-
-    /// The number of legal move sequences of `depth` plies (perft).
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.pos().clone();
-        py.detach(move || hostage_core::perft(&pos, depth))
-    }
-
-    /// The Zobrist hash: equal for positions R12 counts as the same.
-    fn zobrist_hash(&self) -> u64 {
-        self.pos().zobrist_hash()
-    }
-
-    /// The men of `color` attacking `square` (R8: a frozen pawn attacks
-    /// nothing on its last rank).
-    fn attackers(
-        &self,
-        color: &Bound<'_, PyAny>,
-        square: &Bound<'_, PyAny>,
-    ) -> PyResult<PySquareSet> {
-        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
-        Ok(PySquareSet(self.pos().attackers_to(sq, c)))
-    }
-
-    /// Whether a man of `color` attacks `square` (R8 applied).
-    fn is_attacked_by(
-        &self,
-        color: &Bound<'_, PyAny>,
-        square: &Bound<'_, PyAny>,
-    ) -> PyResult<bool> {
-        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
-        Ok(self.pos().is_attacked_by(sq, c))
-    }
-
-    /// The squares the man on `square` attacks (empty if there is none).
-    fn attacks(&self, square: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
-        Ok(PySquareSet(
-            self.pos().attacks_from(crate::moves::square(square)?),
-        ))
-    }
-
-    /// The line along which the man of `color` on `square` is pinned to its
-    /// king, or every square if it is not pinned (python-chess's `pin`).
-    fn pin(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
-        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
-        Ok(PySquareSet(self.pos().pin_mask(c, sq)))
-    }
-
-    /// Whether the man of `color` on `square` is pinned to its king.
-    fn is_pinned(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let (c, sq) = (self::color(color)?, crate::moves::square(square)?);
-        Ok(self.pos().is_pinned(c, sq))
-    }
-
-    /// The men of `color` pinned to their king.
-    fn pinned(&self, color: &Bound<'_, PyAny>) -> PyResult<PySquareSet> {
-        Ok(PySquareSet(self.pos().pinned(self::color(color)?)))
-    }
-
-    /// The square of `color`'s king (always present: positions are legal).
-    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
-        Ok(self
-            .pos()
-            .board()
-            .king_of(self::color(color)?)
-            .map(Square::index))
-    }
-
-    /// The squares of the men of role `piece_type` and colour `color`.
-    fn pieces(
-        &self,
-        piece_type: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-    ) -> PyResult<PySquareSet> {
-        let (r, c) = (crate::moves::role(piece_type)?, self::color(color)?);
-        Ok(PySquareSet(self.pos().pieces(r, c)))
-    }
-
-    /// The colour of the man on `square` (`True` for White), or `None`.
-    fn color_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
-        let sq = crate::moves::square(square)?;
-        Ok(self.pos().board().color_at(sq).map(Color::is_white))
-    }
-
-    /// The role (piece type) of the man on `square`, or `None`.
-    fn piece_type_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
-        let sq = crate::moves::square(square)?;
-        Ok(self.pos().board().role_at(sq).map(role_int))
-    }
-
-    /// `attackers(color, square)` as an int mask.
-    fn attackers_mask(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<u64> {
-        Ok(self.attackers(color, square)?.0 .0)
-    }
-
-    /// `attacks(square)` as an int mask.
-    fn attacks_mask(&self, square: &Bound<'_, PyAny>) -> PyResult<u64> {
-        Ok(self.attacks(square)?.0 .0)
-    }
-
-    /// `pieces(piece_type, color)` as an int mask.
-    fn pieces_mask(
-        &self,
-        piece_type: &Bound<'_, PyAny>,
-        color: &Bound<'_, PyAny>,
-    ) -> PyResult<u64> {
-        Ok(self.pieces(piece_type, color)?.0 .0)
-    }
-
-    /// `pin(color, square)` as an int mask.
-    fn pin_mask(&self, color: &Bound<'_, PyAny>, square: &Bound<'_, PyAny>) -> PyResult<u64> {
-        Ok(self.pin(color, square)?.0 .0)
-    }
-
-    /// `checkers()` as an int mask.
-    fn checkers_mask(&self) -> u64 {
-        self.pos().checkers().0
-    }
-
-    /// Whether an en-passant capture is legal now.
-    fn has_legal_en_passant(&self) -> bool {
-        self.pos().ep_square().is_some()
-    }
-
-    /// The legal board move from `from_square` to `to_square` (promoting to
-    /// `promotion` if given); `IllegalMoveError` if there is none.
-    #[pyo3(signature = (from_square, to_square, promotion = None))]
-    fn find_move(
-        &self,
-        from_square: &Bound<'_, PyAny>,
-        to_square: &Bound<'_, PyAny>,
-        promotion: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyMove> {
-        let uci = UciMove::Normal {
-            from: crate::moves::square(from_square)?,
-            to: crate::moves::square(to_square)?,
-            promotion: promotion.map(crate::moves::role).transpose()?,
-        };
-        uci.to_move(self.pos())
-            .map(PyMove::from_core)
-            .map_err(|e| e.to_py())
-    }
-
-    /// Forgets the move stack; the current position becomes the root.
-    fn clear_stack(&mut self) {
-        self.game = Game::from_position(self.pos().clone());
-    }
-
-    /// Replaces the position with its mirror image (see `mirror`) and
-    /// clears the move stack.
-    fn apply_mirror(&mut self) {
-        self.game = Game::from_position(self.pos().mirror());
-    }
-
-    /// Whether the legal `move` castles king side.
-    fn is_kingside_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        let side = self.resolve(&r#move)?.castling_side();
-        Ok(side == Some(CastlingSide::KingSide))
-    }
-
-    /// Whether the legal `move` castles queen side.
-    fn is_queenside_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        let side = self.resolve(&r#move)?.castling_side();
-        Ok(side == Some(CastlingSide::QueenSide))
-    }
-
-    /// Whether the legal `move` gives check.
-    fn gives_check(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.pos().gives_check(&self.resolve(&r#move)?))
-    }
-
-    /// Whether the legal `move` captures (en passant included).
-    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_capture())
-    }
-
-    /// Whether the legal `move` resets the fifty-move count (R12: capture,
-    /// pawn move, pawn drop or pawn rescued by exchange).
-    fn is_zeroing(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.pos().is_zeroing(&self.resolve(&r#move)?))
-    }
-
-    /// Whether after the legal `move` no earlier position can recur: only a
-    /// king's move while its side has a castling right (see docs/python.md).
-    fn is_irreversible(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.pos().is_irreversible(&self.resolve(&r#move)?))
-    }
-
-    /// Whether the legal `move` is an en-passant capture.
-    fn is_en_passant(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_en_passant())
-    }
-
-    /// Whether the legal `move` is castling.
-    fn is_castling(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_castling())
-    }
-
-    /// Whether the legal `move` puts a man on the board from outside it (an
-    /// airfield drop or the drop of an exchange).
-    fn is_drop(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_drop())
-    }
-
-    /// Whether the legal `move` is an exchange (R5).
-    fn is_exchange(&self, r#move: PyRef<'_, PyMove>) -> PyResult<bool> {
-        Ok(self.resolve(&r#move)?.is_exchange())
-    }
-
-    /// Whether the position has occurred three times: R12's automatic draw.
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.game.is_threefold_repetition()
-    }
-
-    /// Whether 100 plies passed without capture, pawn move or pawn drop:
-    /// R12's automatic draw.
-    fn can_claim_fifty_moves(&self) -> bool {
-        self.game.is_fifty_moves()
-    }
-
-    /// Whether R12's automatic draw by repetition or fifty moves happened.
-    fn can_claim_draw(&self) -> bool {
-        self.game.can_claim_draw()
-    }
-
-    /// Whether the position has occurred five times.
-    fn is_fivefold_repetition(&self) -> bool {
-        self.game.is_fivefold_repetition()
-    }
-
-    /// Whether 150 plies passed without capture, pawn move or pawn drop.
-    fn is_seventyfive_moves(&self) -> bool {
-        self.game.is_seventyfive_moves()
-    }
-
-    /// The piece placement field of the FEN, without the reserves.
-    fn board_fen(&self) -> String {
-        self.pos().board_fen()
-    }
-
-    /// The board in figurines (python-chess's signature), then the prisons
-    /// and airfields.
-    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = '⭘', orientation = true))]
-    fn unicode(
-        &self,
-        invert_color: bool,
-        borders: bool,
-        empty_square: char,
-        orientation: bool,
-    ) -> String {
-        self.pos().text(&TextOptions {
-            unicode: true,
-            borders,
-            invert_color,
-            empty_square,
-            orientation: Color::from_white(orientation),
-            reserves: true,
-        })
-    }
-
-    /// Long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `N*c7`).
-    fn lan(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        Ok(self.pos().lan(&self.resolve(&r#move)?))
-    }
-
-    /// The moves as numbered SAN from the current position (`1. e4 e5`).
-    fn variation_san(&self, variation: Vec<PyRef<'_, PyMove>>) -> PyResult<String> {
-        let moves: Vec<UciMove> = variation.iter().map(|m| m.uci).collect();
-        self.pos().variation_san_uci(&moves).map_err(|e| e.to_py())
-    }
-
-    /// The colour-swapped mirror image (ranks flipped, prisons and airfields
-    /// swapped between the sides), with an empty move stack.
-    fn mirror(&self) -> PyBoard {
-        PyBoard {
-            game: Game::from_position(self.pos().mirror()),
-        }
-    }
-
-    /// Puts `piece` on `square` (or empties it for `None`) if the result is
-    /// a legal position, and clears the move stack; else raises
-    /// `PositionError` (naming the FEN) and changes nothing. For edits that
-    /// pass through illegal positions, use a `Setup`.
-    fn set_piece_at(&mut self, square: &Bound<'_, PyAny>, piece: Option<PyPiece>) -> PyResult<()> {
-        let sq = crate::moves::square(square)?;
-        let pos = self
-            .pos()
-            .edited(|s| match piece {
-                Some(PyPiece(p)) => s.board.set_piece_at(sq, p),
-                None => {
-                    s.board.remove_piece_at(sq);
-                }
-            })
-            .map_err(|e| e.to_py())?;
-        self.game = Game::from_position(pos);
-        Ok(())
-    }
-
-    /// Empties `square` and returns the man that stood there, if the result
-    /// is a legal position (the move stack is cleared); else raises
-    /// `PositionError` and changes nothing.
-    fn remove_piece_at(&mut self, square: &Bound<'_, PyAny>) -> PyResult<Option<PyPiece>> {
-        let sq = crate::moves::square(square)?;
-        let removed = self.pos().board().piece_at(sq).map(PyPiece);
-        let pos = self
-            .pos()
-            .edited(|s| {
-                s.board.remove_piece_at(sq);
-            })
-            .map_err(|e| e.to_py())?;
-        self.game = Game::from_position(pos);
-        Ok(removed)
-    }
-
-    /// Always `True`: a `Board` holds only legal positions (see `Setup`).
-    fn is_valid(&self) -> bool {
-        true
-    }
-
-    /// The current position as an editable `Setup`.
-    fn setup(&self) -> PySetup {
-        PySetup(self.pos().to_setup())
-    }
-
     /// Equal when the current positions are (board, reserves, turn,
     /// castling state, en passant and clocks; not the move stack).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -916,15 +334,6 @@ impl PyBoard {
 
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.pos().fen())
-    }
-
-    /// The position as SVG, the last move highlighted (Jupyter shows it).
-    fn _repr_svg_(&self) -> String {
-        crate::svg::default_svg(self.pos(), self.game.moves().last().copied())
-    }
-
-    fn __str__(&self) -> String {
-        self.render()
     }
 
     fn __copy__(&self) -> PyBoard {
@@ -944,12 +353,10 @@ impl PyBoard {
         Ok((slf.get_type().into_any(), (this.game.start().fen(),), moves))
     }
 
+    /// Replays the pickled move stack from the start position (the core's
+    /// move-list layer; a bad move raises naming its ply and position).
     fn __setstate__(&mut self, state: Vec<String>) -> PyResult<()> {
-        let mut game = Game::from_position(self.game.start().clone());
-        for uci in &state {
-            game.push_uci(uci).map_err(|e| e.to_py())?;
-        }
-        self.game = game;
+        self.game = Game::from_moves(self.game.start().clone(), &state).map_err(|e| e.to_py())?;
         Ok(())
     }
 }

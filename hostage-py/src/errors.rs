@@ -10,13 +10,15 @@
 //!     ├── InvalidMoveError    move text that is not SAN/UCI (invalid_san, invalid_uci)
 //!     ├── IllegalMoveError    no legal move matches (illegal_move, illegal_san, illegal_uci)
 //!     ├── AmbiguousMoveError  several legal moves match (ambiguous_san)
-//!     └── PgnError            pgn_syntax, pgn_limit, pgn_illegal_move, ...
+//!     ├── PgnError            pgn_syntax, pgn_limit, pgn_illegal_move, ...
+//!     └── ResultError         a result that cannot be recorded (invalid_result,
+//!                             invalid_end_reason, result_contradicts_board, result_mismatch)
 //! ```
 
 use hostage_core::{
     fen::FenError as CoreFenError,
     game::GameError,
-    pgn::PgnError as CorePgnError,
+    pgn::{PgnError as CorePgnError, ResultError as CoreResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
     MoveTextError, ParseSquareError,
@@ -66,6 +68,12 @@ pyo3::create_exception!(
     "SAN that matches several legal moves."
 );
 pyo3::create_exception!(hostage, PgnError, HostageError, "PGN that cannot be read.");
+pyo3::create_exception!(
+    hostage,
+    ResultError,
+    HostageError,
+    "A game result that cannot be recorded: not a result, or contradicting the board."
+);
 
 /// An exception of class `T` with `.code` set.
 pub fn error<T: PyTypeInfo>(code: &'static str, message: String) -> PyErr {
@@ -162,6 +170,12 @@ impl ToPyErr for CorePgnError {
     }
 }
 
+impl ToPyErr for CoreResultError {
+    fn to_py(&self) -> PyErr {
+        error::<ResultError>(self.code(), self.to_string())
+    }
+}
+
 impl ToPyErr for ParseSquareError {
     fn to_py(&self) -> PyErr {
         error::<SquareError>(self.code(), self.to_string())
@@ -181,6 +195,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("IllegalMoveError", py.get_type::<IllegalMoveError>()),
         ("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>()),
         ("PgnError", py.get_type::<PgnError>()),
+        ("ResultError", py.get_type::<ResultError>()),
     ] {
         ty.setattr("code", "")?;
         m.add(name, ty)?;

@@ -1,22 +1,28 @@
 //! Python bindings for hostage-core: the native module `hostage._hostage`,
 //! re-exported by the `hostage` package (`python/hostage/__init__.py`).
 //!
-//! Registration only; the classes live in [`board`], [`moves`], [`pgn`],
-//! [`setup`], [`squareset`], the engine in [`engine`], the puzzles in
-//! [`puzzles`], the SVG function in [`svg`] and the exceptions in
-//! [`errors`]. No rules, search or rating here: every method converts,
+//! Registration only; the classes live in [`board`] (with the rest of
+//! `Board` by concern in [`outcome`], [`query`], [`text`], [`edit`],
+//! [`svg`] and [`pgn`]), [`moves`], [`reserve`], [`pgn`], [`setup`],
+//! [`squareset`], the engine in [`engine`], the puzzles in [`puzzles`], the
+//! SVG function in [`svg`] and the exceptions in [`errors`]. No rules, search or rating here: every method converts,
 //! calls into hostage-core, hostage-engine or hostage-puzzles once and maps
 //! the error.
 
 mod board;
+mod edit;
 mod engine;
 mod errors;
 mod moves;
+mod outcome;
 mod pgn;
 mod puzzles;
+mod query;
+mod reserve;
 mod setup;
 mod squareset;
 mod svg;
+mod text;
 
 use pyo3::prelude::*;
 
@@ -47,9 +53,9 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<board::PyLegalMoves>()?;
-    m.add_class::<board::PyReserve>()?;
-    m.add_class::<board::PyOutcome>()?;
-    m.add_class::<board::PyTermination>()?;
+    m.add_class::<reserve::PyReserve>()?;
+    m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<outcome::PyTermination>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoveKind>()?;
     m.add_class::<moves::PyPiece>()?;

@@ -1,12 +1,18 @@
-//! PGN: `hostage.pgn.Game` (a [`PgnGame`]) and the streaming reader behind
-//! `hostage.pgn.read_game` / `read_games`.
+//! PGN: `hostage.pgn.Game` (a [`PgnGame`]), `Board.pgn`, and the streaming
+//! reader behind `hostage.pgn.read_game` / `read_games`.
+//!
+//! A result decided off the board (resignation, time forfeit, agreed draw,
+//! abandonment) is recorded by the core's [`PgnGame::set_result`]: through
+//! `Game.set_result(result, reason)`, the `Game.result` setter, a `Result`
+//! header, or `Board.pgn(..., result=, reason=)`. It wins over `*` only:
+//! a result that contradicts the board's own outcome raises `ResultError`.
 
 use hostage_core::{
     game::Game,
-    pgn::{ByteSource, PgnGame, PgnResult, Reader},
+    pgn::{ByteSource, EndReason, PgnGame, Reader, ResultError},
 };
 use pyo3::{
-    exceptions::{PyTypeError, PyValueError},
+    exceptions::PyTypeError,
     prelude::*,
     types::{PyBytes, PyDict, PyString},
 };
@@ -49,25 +55,43 @@ impl PyPgnGame {
         Ok(headers)
     }
 
-    /// Sets a header (`Result`, `Variant`, `SetUp` and `FEN` are written
-    /// from the record itself).
-    fn set_header(&mut self, name: &str, value: &str) {
+    /// Sets a header. `Result` is recorded as `set_result(value)` is (and
+    /// may raise `ResultError`); `Variant`, `SetUp` and `FEN` are written
+    /// from the record itself.
+    fn set_header(&mut self, name: &str, value: &str) -> PyResult<()> {
+        if name == "Result" {
+            return self.record(value, None);
+        }
         self.inner.set_tag(name, value);
+        Ok(())
     }
 
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`. Setting it is
+    /// `set_result(value)`.
     #[getter]
     fn result(&self) -> &'static str {
         self.inner.result.as_str()
     }
 
-    #[setter]
-    fn set_result(&mut self, result: &str) -> PyResult<()> {
-        self.inner.result = PgnResult::from_token(result).ok_or_else(|| {
-            let given = hostage_core::Excerpt::new(result.as_bytes());
-            PyValueError::new_err(format!("invalid result {given}"))
-        })?;
-        Ok(())
+    #[setter(result)]
+    fn set_result_property(&mut self, result: &str) -> PyResult<()> {
+        self.record(result, None)
+    }
+
+    /// Records `result`, decided off the board when `reason` is given
+    /// (`"resignation"`, `"time_forfeit"`, `"agreement"`, `"abandonment"`;
+    /// written as the `Termination` tag). Raises `ResultError` (the record
+    /// unchanged) when the main line's own outcome differs or a reason is
+    /// given for a game the board has ended, or when the result does not
+    /// fit the reason.
+    #[pyo3(name = "set_result", signature = (result, reason = None))]
+    fn record(&mut self, result: &str, reason: Option<&str>) -> PyResult<()> {
+        let result = result.parse().map_err(|e: ResultError| e.to_py())?;
+        let reason = reason
+            .map(str::parse::<EndReason>)
+            .transpose()
+            .map_err(|e| e.to_py())?;
+        self.inner.set_result(result, reason).map_err(|e| e.to_py())
     }
 
     /// A board at the start position.
@@ -111,6 +135,39 @@ impl PyPgnGame {
             self.inner.mainline().len(),
             self.inner.result.as_str()
         )
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The game as PGN (canonical form): `headers` added in order (a
+    /// `Result` header is recorded as `result=` is), then `result` and
+    /// `reason` recorded as by `Game.set_result` (`result` defaults to the
+    /// record's: the board's, or the `Result` header's).
+    #[pyo3(signature = (headers = None, *, result = None, reason = None))]
+    fn pgn(
+        &self,
+        headers: Option<&Bound<'_, PyAny>>,
+        result: Option<&str>,
+        reason: Option<&str>,
+    ) -> PyResult<String> {
+        let mut record = PyPgnGame {
+            inner: PgnGame::from_game(&self.game),
+        };
+        if let Some(headers) = headers {
+            let items = headers.call_method0("items").map_err(|_| {
+                PyTypeError::new_err("headers must be a mapping of names to values")
+            })?;
+            for item in items.try_iter()? {
+                let (name, value): (String, String) = item?.extract()?;
+                record.set_header(&name, &value)?;
+            }
+        }
+        if result.is_some() || reason.is_some() {
+            let result = result.unwrap_or(record.inner.result.as_str());
+            record.record(result, reason)?;
+        }
+        Ok(record.inner.write())
     }
 }
 

@@ -3,7 +3,7 @@
 //! set freely; `board()` validates and raises `PositionError` (naming the
 //! FEN) when the result is not a legal position.
 
-use hostage_core::{fen::Fen, Position, Reserve, Setup};
+use hostage_core::{fen::Fen, Reserve, Setup};
 use pyo3::{
     exceptions::PyTypeError,
     prelude::*,
@@ -11,9 +11,10 @@ use pyo3::{
 };
 
 use crate::{
-    board::{PyBoard, PyReserve},
+    board::PyBoard,
     errors::ToPyErr,
     moves::{color, role, square, PyPiece},
+    reserve::PyReserve,
 };
 
 /// A position that may be illegal, for editing.
@@ -187,14 +188,5 @@ impl PySetup {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().into_any(), (slf.borrow().fen(),)))
-    }
-}
-
-impl PyBoard {
-    /// A board holding `pos` with an empty move stack.
-    pub fn from_position(pos: Position) -> PyBoard {
-        PyBoard {
-            game: hostage_core::Game::from_position(pos),
-        }
     }
 }

@@ -4,10 +4,7 @@
 //! Conversion only: Python squares, colours and moves become an
 //! [`SvgOptions`]; the drawing is the core's.
 
-use hostage_core::{
-    svg::{self, Arrow, Mark, SvgOptions},
-    Move, Position,
-};
+use hostage_core::svg::{self, Arrow, Mark, SvgOptions};
 use pyo3::prelude::*;
 
 use crate::{
@@ -15,11 +12,15 @@ use crate::{
     moves::{square, PyMove},
 };
 
-/// The SVG of a position with the core's default options and `last_move`.
-pub fn default_svg(pos: &Position, last_move: Option<Move>) -> String {
-    let mut options = SvgOptions::default();
-    options.last_move = last_move.map(|m| m.to_uci());
-    svg::board(pos, &options)
+#[pymethods]
+impl PyBoard {
+    /// The position as SVG with the core's default options, the last move
+    /// highlighted (Jupyter shows it).
+    fn _repr_svg_(&self) -> String {
+        let mut options = SvgOptions::default();
+        options.last_move = self.game.moves().last().map(|m| m.to_uci());
+        svg::board(self.pos(), &options)
+    }
 }
 
 /// An SVG image of `board` (see `hostage.svg.board`, which wraps it).

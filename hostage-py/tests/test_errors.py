@@ -46,6 +46,7 @@ def test_hierarchy() -> None:
         hostage.IllegalMoveError,
         hostage.AmbiguousMoveError,
         hostage.PgnError,
+        hostage.ResultError,
     ):
         assert issubclass(cls, hostage.HostageError)
         assert cls.__module__ == "hostage"

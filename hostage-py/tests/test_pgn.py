@@ -114,3 +114,103 @@ def test_bad_sources() -> None:
     with pytest.raises(hostage.PgnError) as info:
         next(hostage.pgn.PgnReader(broken))
     assert info.value.code == "pgn_io"
+
+
+# A result decided off the board (issue 18): the board's own outcome wins,
+# an off-board reason is written as the PGN standard's Termination tag.
+FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
+
+
+def _board(moves: list[str]) -> hostage.Board:
+    board = hostage.Board()
+    for san in moves:
+        board.push_san(san)
+    return board
+
+
+def _code(err: pytest.ExceptionInfo[hostage.ResultError]) -> str:
+    return err.value.code
+
+
+def test_resignation_and_other_reasons_in_board_pgn() -> None:
+    board = _board(["e4"])
+    text = board.pgn({"White": "Leslie"}, result="1-0", reason="resignation")
+    assert '[Result "1-0"]' in text and '[Termination "Normal"]' in text
+    assert '[White "Leslie"]' in text
+    assert text.endswith("1. e4 1-0\n")
+    game = hostage.pgn.read_game(text)
+    assert game is not None and game.result == "1-0"
+    assert game.headers["Termination"] == "Normal"
+    assert '[Termination "Time forfeit"]' in board.pgn(result="0-1", reason="time_forfeit")
+    assert '[Termination "Normal"]' in board.pgn(result="1/2-1/2", reason="agreement")
+    abandoned = board.pgn(reason="abandonment")
+    assert '[Termination "Abandoned"]' in abandoned and abandoned.endswith("1. e4 *\n")
+    # The board itself is untouched: its game goes on.
+    assert board.result() == "*" and board.pgn().endswith("1. e4 *\n")
+
+
+def test_a_result_header_is_recorded() -> None:
+    board = _board(["e4", "e5"])
+    text = board.pgn({"Result": "0-1", "Event": "Casual"})
+    assert '[Result "0-1"]' in text and text.endswith("1. e4 e5 0-1\n")
+    assert "Termination" not in text
+    # The reason alone takes the result of the header.
+    assert '[Termination "Normal"]' in board.pgn({"Result": "0-1"}, reason="resignation")
+
+
+def test_results_that_do_not_fit() -> None:
+    board = _board(["e4"])
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="1/2-1/2", reason="resignation")
+    assert _code(err) == "result_mismatch"
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="1-0", reason="agreement")
+    assert _code(err) == "result_mismatch"
+    # A resignation needs a winner: with no result given, the board's is *.
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(reason="resignation")
+    assert _code(err) == "result_mismatch"
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="2-0")
+    assert _code(err) == "invalid_result"
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="1-0", reason="resigned")
+    assert _code(err) == "invalid_end_reason"
+    with pytest.raises(TypeError):
+        board.pgn(["White", "A"])  # type: ignore[arg-type]
+
+
+def test_the_board_outcome_wins() -> None:
+    board = _board(FOOLS_MATE)
+    assert board.result() == "0-1"
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="1-0")
+    assert _code(err) == "result_contradicts_board"
+    assert "contradicts the board: 0-1 by checkmate" in str(err.value)
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn({"Result": "*"})
+    assert _code(err) == "result_contradicts_board"
+    # Mate is not resignation, even with the same result.
+    with pytest.raises(hostage.ResultError) as err:
+        board.pgn(result="0-1", reason="resignation")
+    assert _code(err) == "result_contradicts_board"
+    assert board.pgn(result="0-1").endswith("2. g4 Qh4# 0-1\n")
+
+
+def test_game_set_result() -> None:
+    game = hostage.pgn.Game.from_board(_board(FOOLS_MATE))
+    with pytest.raises(hostage.ResultError):
+        game.set_result("1-0")
+    with pytest.raises(hostage.ResultError):
+        game.set_header("Result", "1/2-1/2")
+    with pytest.raises(hostage.ResultError):
+        game.result = "*"
+    with pytest.raises(hostage.ResultError):
+        game.set_result("0-1", "resignation")
+    assert game.result == "0-1" and "Termination" not in game.headers
+    going_on = hostage.pgn.Game.from_board(_board(["d4"]))
+    going_on.set_result("0-1", "time_forfeit")
+    assert going_on.result == "0-1"
+    assert going_on.headers["Termination"] == "Time forfeit"
+    going_on.set_header("Result", "1/2-1/2")
+    assert going_on.result == "1/2-1/2"

@@ -29,6 +29,34 @@ from hostage import (
 PIN = "4k3/4r3/8/8/8/8/4N3/4K3[] w - - 0 1"
 
 
+def test_frozen_pawns() -> None:
+    # White pawns b7 (its 7th rank) and a2, Black pawns h7 (its 2nd) and g2
+    # (its 7th). A white queen in Black's prison lets White promote (R7);
+    # White's prison is empty, so g2 is frozen (R8).
+    board = Board("4k3/1P5p/8/8/8/8/P5p1/4K3[#Q] w - - 0 1")
+    assert board.frozen_pawns() == SquareSet([hostage.G2])
+    assert board.frozen_pawns(BLACK) == [hostage.G2]
+    assert not board.frozen_pawns(WHITE)
+    # Black takes a white knight: with it in Black's prison, White's b7
+    # pawn thaws.
+    board = Board("4k3/1P6/8/8/8/2n5/8/1N2K3[] b - - 0 1")
+    assert board.frozen_pawns() == [hostage.B7]
+    board.push_san("Nxb1")
+    assert not board.frozen_pawns()
+    assert not Board().frozen_pawns()
+
+
+def test_pseudo_checkers() -> None:
+    # Black's g2 pawn is frozen: it attacks h1 only as a pseudo-check (R8a).
+    board = Board("4k3/8/8/8/8/8/6p1/7K[] w - - 0 1")
+    assert board.is_pseudo_check() and not board.is_check()
+    assert board.pseudo_checkers() == [hostage.G2] and not board.checkers()
+    # With a black knight in White's prison it is live: a real check.
+    live = Board("4k3/8/8/8/8/8/6p1/7K[#n] w - - 0 1")
+    assert live.is_check() and not live.pseudo_checkers()
+    assert live.checkers() == [hostage.G2]
+
+
 def test_attackers_and_is_attacked_by() -> None:
     board = Board()
     # e3 is covered by the d2 and f2 pawns and nothing else (Ng1 reaches
@@ -172,6 +200,10 @@ def test_equality_and_pickle() -> None:
     assert a == Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 4 3")
     again = pickle.loads(pickle.dumps(a))
     assert again == a and again.move_stack == a.move_stack
+    # A corrupt pickled stack names the bad move's ply and changes nothing.
+    with pytest.raises(hostage.IllegalMoveError, match="cannot play move 2 'e2e4'"):
+        b.__setstate__(["e2e4", "e2e4"])
+    assert b == Board() and not b.move_stack
     assert copy.deepcopy(a) == a
     assert a != "not a board"
     with pytest.raises(TypeError):

@@ -104,6 +104,51 @@ test('UI helpers: dests, dropDests, exchangeDests, check squares', () => {
   assert.equal(pseudo.checkSquare(), null);
 });
 
+test('PGN: a result decided off the board (resignation, time, agreement, abandonment)', () => {
+  const b = new Board();
+  b.pushSan('e4');
+  const resigned = b.pgn({ White: 'Leslie' }, { result: '1-0', reason: 'resignation' });
+  assert.match(resigned, /\[Result "1-0"\]/);
+  assert.match(resigned, /\[Termination "Normal"\]/);
+  assert.match(resigned, /\[White "Leslie"\]/);
+  assert.ok(resigned.endsWith('1. e4 1-0\n'));
+  assert.match(b.pgn(undefined, { result: '0-1', reason: 'time_forfeit' }), /\[Termination "Time forfeit"\]/);
+  assert.match(b.pgn({}, { result: '1/2-1/2', reason: 'agreement' }), /\[Termination "Normal"\]/);
+  const abandoned = b.pgn(null, { reason: 'abandonment' });
+  assert.match(abandoned, /\[Termination "Abandoned"\]/);
+  assert.ok(abandoned.endsWith('1. e4 *\n'));
+  // A Result tag is recorded (it used to be ignored); the reason alone takes it.
+  const tagged = b.pgn({ Result: '0-1' });
+  assert.ok(tagged.endsWith('1. e4 0-1\n') && !tagged.includes('Termination'));
+  assert.match(b.pgn({ Result: '0-1' }, { reason: 'resignation' }), /\[Termination "Normal"\]/);
+  // The board itself is unchanged: its game goes on.
+  assert.equal(b.outcome(), null);
+  assert.ok(b.pgn().endsWith('1. e4 *\n'));
+});
+
+test('PGN: results that contradict the board or the reason throw ResultError', () => {
+  const throwsResult = (fn, code) => assert.throws(fn, (e) => {
+    assert.ok(e instanceof Error);
+    assert.equal(e.name, 'ResultError');
+    assert.equal(e.code, code, e.message);
+    return true;
+  });
+  const b = new Board();
+  b.pushSan('e4');
+  throwsResult(() => b.pgn({}, { result: '1/2-1/2', reason: 'resignation' }), 'result_mismatch');
+  throwsResult(() => b.pgn({}, { result: '1-0', reason: 'agreement' }), 'result_mismatch');
+  throwsResult(() => b.pgn({}, { reason: 'resignation' }), 'result_mismatch');
+  throwsResult(() => b.pgn({ Result: '2-0' }), 'invalid_result');
+  throwsResult(() => b.pgn({}, { result: '1-0', reason: 'resigned' }), 'invalid_end_reason');
+  assert.throws(() => b.pgn({}, { result: 1 }), { name: 'TypeError', code: 'invalid_argument' });
+  // Fool's mate: Black has mated, so 1-0 and an off-board reason are refused.
+  const mate = new Board();
+  for (const s of ['f3', 'e5', 'g4', 'Qh4#']) mate.pushSan(s);
+  throwsResult(() => mate.pgn({ Result: '1-0' }), 'result_contradicts_board');
+  throwsResult(() => mate.pgn({}, { result: '0-1', reason: 'resignation' }), 'result_contradicts_board');
+  assert.ok(mate.pgn({ Result: '0-1' }).endsWith('2. g4 Qh4# 0-1\n'));
+});
+
 test('promotion offers one move per role in the prison (R7)', () => {
   const b = new Board('k7/4P3/8/8/8/8/8/4K3[#QN] w - - 0 1');
   const promos = b.legalMoves().filter((m) => m.promotion);

@@ -2,7 +2,8 @@
 // the built package's declarations: the unions narrow as a user expects.
 import { Board, Setup, isHostageError } from 'hostage-chess';
 import type {
-  Color, ErrorCode, Move, Outcome, Reserve, Role, Square, SvgOptions,
+  Color, EndReason, ErrorCode, Move, Outcome, PgnEnd, PgnResult, Reserve, Role, Square,
+  SvgOptions,
 } from 'hostage-chess';
 import { courseData } from 'hostage-chess/puzzles';
 import type { Course, CourseTask } from 'hostage-chess/puzzles';
@@ -71,4 +72,10 @@ editor.setPrison('b', { pawn: 1 });
 const status: ErrorCode | null = editor.status();
 const same: boolean = Board.fromSetup(new Setup()).equals(board.mirror()) || editor.isValid();
 console.log(attackers, line, king, knights, checks, text, variation, status, same, editor.turn());
+// Frozen pawns and a result decided off the board.
+const frozen: Square[] = board.frozenPawns().concat(board.frozenPawns('w'), board.pseudoCheckers());
+const reason: EndReason = 'resignation';
+const result: PgnResult = '0-1';
+const end: PgnEnd = { result, reason };
+console.log(frozen, board.pgn({ White: 'A' }, end), board.pgn(null, { reason: 'abandonment' }));
 board.free();

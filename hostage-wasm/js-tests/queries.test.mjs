@@ -332,3 +332,20 @@ for (const c of cases()) {
     assert.equal(board.fen(), before);
   });
 }
+
+test('frozenPawns: R8 by the enemy prison, of one side or both', () => {
+  // White pawns b7 (its 7th rank) and a2, Black pawns h7 (its 2nd) and g2
+  // (its 7th). A white queen in Black's prison lets White promote (R7);
+  // White's prison is empty, so g2 is frozen (R8).
+  const b = new Board('4k3/1P5p/8/8/8/8/P5p1/4K3[#Q] w - - 0 1');
+  assert.deepEqual(b.frozenPawns(), ['g2']);
+  assert.deepEqual(b.frozenPawns('b'), ['g2']);
+  assert.deepEqual(b.frozenPawns('w'), []);
+  // Black takes a white knight; in Black's prison it thaws White's b7 pawn.
+  const thaw = new Board('4k3/1P6/8/8/8/2n5/8/1N2K3[] b - - 0 1');
+  assert.deepEqual(thaw.frozenPawns(), ['b7']);
+  thaw.pushSan('Nxb1');
+  assert.deepEqual(thaw.frozenPawns(), []);
+  assert.deepEqual(new Board().frozenPawns(), []);
+  assert.throws(() => b.frozenPawns('x'), { code: 'invalid_argument' });
+});

@@ -6,7 +6,11 @@
 //! module's free functions (`isValidFen`, `isHostageError`, `version`) are
 //! here too.
 
-use hostage_core::{game::Game, pgn::PgnGame, Bitboard, CastlingSide, Move, Position, Role};
+use hostage_core::{
+    game::Game,
+    pgn::{EndReason, PgnGame, PgnResult, ResultError},
+    Bitboard, CastlingSide, Move, Position, Role,
+};
 use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
 
@@ -372,17 +376,57 @@ impl JsBoard {
         self.pos().zobrist_hash()
     }
 
-    /// The game as PGN (canonical form), with optional extra tags.
+    /// The game as PGN (canonical form), with optional extra tags (a
+    /// `Result` tag is recorded as `end.result` is) and a result decided
+    /// off the board: `end.reason` (`'resignation'`, `'time_forfeit'`,
+    /// `'agreement'`, `'abandonment'`, written as the `Termination` tag)
+    /// with `end.result` (default: the board's, or the `Result` tag's).
+    /// Throws a `ResultError` when the result contradicts the board's own
+    /// outcome or does not fit the reason.
     #[wasm_bindgen(unchecked_return_type = "string")]
-    pub fn pgn(&self, tags: Option<Object>) -> Result<String, JsValue> {
+    pub fn pgn(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string> | null")]
+        tags: Option<Object>,
+        #[wasm_bindgen(unchecked_optional_param_type = "PgnEnd | null")] end: Option<Object>,
+    ) -> Result<String, JsValue> {
         let mut record = PgnGame::from_game(&self.game);
+        let result_arg = |value: &JsValue, what: &str| -> Result<PgnResult, JsValue> {
+            string_arg(value, what)?
+                .parse()
+                .map_err(|e: ResultError| e.throw())
+        };
         if let Some(tags) = tags {
             for entry in Object::entries(&tags).iter() {
                 let pair = Array::from(&entry);
                 let name = string_arg(&pair.get(0), "tag name")?;
-                let value = string_arg(&pair.get(1), "tag value")?;
-                record.set_tag(&name, &value);
+                if name == "Result" {
+                    let result = result_arg(&pair.get(1), "tag value")?;
+                    record.set_result(result, None).map_err(|e| e.throw())?;
+                } else {
+                    record.set_tag(&name, &string_arg(&pair.get(1), "tag value")?);
+                }
             }
+        }
+        if let Some(end) = end {
+            let field = |key: &str| {
+                js_sys::Reflect::get(&end, &key.into())
+                    .ok()
+                    .filter(|v| !v.is_undefined() && !v.is_null())
+            };
+            let result = match field("result") {
+                Some(v) => result_arg(&v, "end.result")?,
+                None => record.result,
+            };
+            let reason = match field("reason") {
+                Some(v) => Some(
+                    string_arg(&v, "end.reason")?
+                        .parse::<EndReason>()
+                        .map_err(|e| e.throw())?,
+                ),
+                None => None,
+            };
+            record.set_result(result, reason).map_err(|e| e.throw())?;
         }
         Ok(record.write())
     }

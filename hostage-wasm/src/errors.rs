@@ -12,7 +12,7 @@ use core::fmt::Display;
 use hostage_core::{
     fen::FenError,
     game::GameError,
-    pgn::PgnError,
+    pgn::{PgnError, ResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
     MoveTextError, ParseSquareError,
@@ -116,6 +116,12 @@ impl Throw for MoveTextError {
 impl Throw for PgnError {
     fn throw(&self) -> JsValue {
         error("PgnError", self.code(), self)
+    }
+}
+
+impl Throw for ResultError {
+    fn throw(&self) -> JsValue {
+        error("ResultError", self.code(), self)
     }
 }
 

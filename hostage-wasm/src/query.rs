@@ -1,5 +1,5 @@
 //! The `Board` methods of python-chess and chess.js depth: attacks, pins,
-//! what a move does, the draw questions, text diagrams, LAN and SAN
+//! frozen pawns, what a move does, the draw questions, text diagrams, LAN and SAN
 //! variations, equality and the mirror image. Each converts, makes one core
 //! call and converts back.
 
@@ -84,6 +84,22 @@ impl JsBoard {
         Ok(convert::squares(
             self.pos().pinned(self.color_or_turn(color)?),
         ))
+    }
+
+    /// The frozen pawns (R8: on their 7th rank while the enemy prison
+    /// holds no Q/R/B/N of their side): of `color`, or of both sides when
+    /// `color` is omitted.
+    #[wasm_bindgen(js_name = frozenPawns, unchecked_return_type = "Square[]")]
+    pub fn frozen_pawns(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "Color")] color: Option<JsValue>,
+    ) -> Result<Array, JsValue> {
+        Ok(convert::squares(match color {
+            Some(c) if !c.is_undefined() && !c.is_null() => {
+                self.pos().frozen_pawns_of(color_arg(&c)?)
+            }
+            _ => self.pos().frozen_pawns(),
+        }))
     }
 
     /// The line the man on `square` is pinned along (king to pinner, the

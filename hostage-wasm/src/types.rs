@@ -138,6 +138,24 @@ export type Termination =
 /** The end of a game; `winner` is `null` for a draw. */
 export interface Outcome { termination: Termination; winner: Color | null }
 
+/** A PGN result: White won, Black won, a draw, or unknown / still going on. */
+export type PgnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
+
+/**
+ * Why a game ended away from the board: written as the PGN `Termination`
+ * tag (`Normal` for a resignation or an agreement, `Time forfeit`,
+ * `Abandoned`).
+ */
+export type EndReason = 'resignation' | 'time_forfeit' | 'agreement' | 'abandonment';
+
+/**
+ * A result decided off the board, for `board.pgn(tags, end)`. `result`
+ * defaults to the board's (or the `Result` tag's). A resignation is a win,
+ * an agreement a draw, a time forfeit a win or a draw, an abandonment any
+ * result; a game the board has ended keeps its own result.
+ */
+export interface PgnEnd { result?: PgnResult; reason?: EndReason }
+
 /** The legal squares of one exchange pair. */
 export interface ExchangeDests { released: HostageRole; rescued: HostageRole; to: Square[] }
 
@@ -154,19 +172,22 @@ export type MoveErrorCode =
   | 'illegal_move' | 'invalid_move_text';
 export type PgnErrorCode =
   | 'pgn_syntax' | 'pgn_limit' | 'pgn_illegal_move' | 'pgn_fen' | 'pgn_variant' | 'pgn_io';
+export type ResultErrorCode =
+  | 'invalid_result' | 'invalid_end_reason' | 'result_contradicts_board' | 'result_mismatch';
 export type PuzzleErrorCode =
   | 'invalid_puzzle_fields' | 'invalid_puzzle_id' | 'invalid_puzzle_fen' | 'invalid_puzzle_move'
   | 'invalid_puzzle_move_count' | 'invalid_puzzle_number' | 'invalid_puzzle_theme'
   | 'invalid_puzzle_solvers' | 'unknown_puzzle';
 export type ErrorCode =
-  | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode | PuzzleErrorCode
-  | 'invalid_square' | 'invalid_argument' | 'invalid_level' | 'invalid_difficulty';
+  | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode | ResultErrorCode
+  | PuzzleErrorCode | 'invalid_square' | 'invalid_argument' | 'invalid_level'
+  | 'invalid_difficulty';
 
 /** The `name` of a thrown error. */
 export type ErrorName =
   | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
-  | 'AmbiguousMoveError' | 'PgnError' | 'SquareError' | 'TypeError' | 'LevelError'
-  | 'PuzzleError' | 'DifficultyError';
+  | 'AmbiguousMoveError' | 'PgnError' | 'ResultError' | 'SquareError' | 'TypeError'
+  | 'LevelError' | 'PuzzleError' | 'DifficultyError';
 
 /** An arrow of an SVG diagram; from a square to itself it is a circle. */
 export interface SvgArrow { from: Square; to: Square; /** A CSS colour; default `#15781b`. */ color?: string }

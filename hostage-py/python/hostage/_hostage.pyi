@@ -28,6 +28,7 @@ __all__ = [
     "PositionError",
     "PuzzleError",
     "Reserve",
+    "ResultError",
     "Setup",
     "SquareError",
     "SquareSet",
@@ -100,6 +101,10 @@ class AmbiguousMoveError(HostageError):
 
 class PgnError(HostageError):
     """PGN that cannot be read (``pgn_syntax``, ``pgn_illegal_move``, ``pgn_fen``, ...)."""
+
+class ResultError(HostageError):
+    """A game result that cannot be recorded (``invalid_result``,
+    ``invalid_end_reason``, ``result_contradicts_board``, ``result_mismatch``)."""
 
 @final
 class MoveKind:
@@ -361,6 +366,12 @@ class Board:
         """Whether the king to move is attacked only by a frozen pawn (R8a)."""
     def checkers(self) -> SquareSet:
         """The squares of the men giving check."""
+    def pseudo_checkers(self) -> SquareSet:
+        """The enemy pawns next to the king to move that would check it if
+        they were not frozen (R8a); empty whenever the enemy can promote."""
+    def frozen_pawns(self, color: bool | None = None) -> SquareSet:
+        """The frozen pawns (R8: on their 7th rank while the enemy prison holds
+        no Q/R/B/N of their side): of ``color``, or of both sides for ``None``."""
     def is_checkmate(self) -> bool:
         """Whether the side to move is checkmated (R11)."""
     def is_stalemate(self) -> bool:
@@ -484,6 +495,20 @@ class Board:
         """Always ``True``: a ``Board`` holds only legal positions (see ``Setup``)."""
     def setup(self) -> Setup:
         """The current position as an editable ``Setup``."""
+    def pgn(
+        self,
+        headers: Mapping[str, str] | None = None,
+        *,
+        result: str | None = None,
+        reason: str | None = None,
+    ) -> str:
+        """The game as PGN (canonical form): ``headers`` added in order (a
+        ``Result`` header is recorded as ``result=`` is), then ``result`` and
+        ``reason`` (``"resignation"``, ``"time_forfeit"``, ``"agreement"``,
+        ``"abandonment"``) recorded as by ``hostage.pgn.Game.set_result``;
+        ``result`` defaults to the board's or the ``Result`` header's.
+        ``ResultError`` when the result contradicts the board's outcome or
+        does not fit the reason."""
     def __eq__(self, other: object, /) -> bool:
         """Equal when the current positions are (not the move stacks)."""
     def __ne__(self, other: object, /) -> bool: ...
@@ -620,13 +645,22 @@ class Game:
     def headers(self) -> dict[str, str]:
         """The tags, in order (a copy; change them with ``set_header``)."""
     def set_header(self, name: str, value: str) -> None:
-        """Sets a header (``Result``, ``Variant``, ``SetUp`` and ``FEN`` are
-        written from the record itself)."""
+        """Sets a header. ``Result`` is recorded as ``set_result(value)`` is
+        (and may raise ``ResultError``); ``Variant``, ``SetUp`` and ``FEN``
+        are written from the record itself."""
     @property
     def result(self) -> str:
-        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``; setting it is
+        ``set_result(value)``."""
     @result.setter
     def result(self, value: str) -> None: ...
+    def set_result(self, result: str, reason: str | None = None) -> None:
+        """Records ``result``, decided off the board when ``reason`` is given
+        (written as the ``Termination`` tag). Raises ``ResultError`` (the
+        record unchanged) when the main line's own outcome differs or a
+        reason is given for a game the board has ended, or when the result
+        does not fit the reason (a resignation is a win, an agreement a
+        draw, a time forfeit a win or a draw, an abandonment anything)."""
     def board(self) -> Board:
         """A board at the start position."""
     def end_board(self) -> Board:
