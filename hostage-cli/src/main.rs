@@ -21,7 +21,7 @@
 //! hostage pgn fen FILE                                      the final FEN of each game
 //! hostage svg [--fen FEN] [--moves ...] [--flip] [--size N] an SVG diagram on stdout
 //! hostage course build --out DIR                            the rules course pages
-//! hostage serve [--host H] [--port P] [--db FILE] [--static DIR]
+//! hostage serve [--host H] [--port P] [--db FILE|postgres://...] [--static DIR] [limits...]
 //!                                                           the app and online games (WebSocket)
 //! hostage puzzles generate|select|verify|simulate|train     puzzles (docs/puzzles.md)
 //! ```
@@ -174,20 +174,7 @@ enum Command {
     },
     /// Serve the app and host online games over WebSocket (docs/protocol.md).
     /// Prints `hostage serve: listening on http://ADDR` once it listens.
-    Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// The port (0: any free port).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The SQLite database file (created if missing).
-        #[arg(long, default_value = "hostage.db")]
-        db: std::path::PathBuf,
-        /// The app's directory; by default app/, else hostage-wasm/www.
-        #[arg(long = "static")]
-        static_dir: Option<std::path::PathBuf>,
-    },
+    Serve(serve::Args),
     /// Puzzles: generate, select, verify, simulate ratings, train.
     Puzzles {
         #[command(subcommand)]
@@ -492,17 +479,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Course {
             command: CourseCommand::Build { out, data },
         } => print(|log| course::build(data.as_deref(), &out, log)),
-        Command::Serve {
-            host,
-            port,
-            db,
-            static_dir,
-        } => serve::run(serve::Request {
-            host,
-            port,
-            db,
-            static_dir,
-        }),
+        Command::Serve(args) => serve::run(args),
         Command::Puzzles { command } => run_puzzles(command),
     }
 }
