@@ -9,8 +9,10 @@
 //!   instances can never both store a move for one ply (the second insert
 //!   fails with a unique violation and becomes [`StoreError::Conflict`]);
 //! - each write also bumps the game's `version` and sends `NOTIFY
-//!   hostage_games, '<id>'` inside its transaction, so the notification is
-//!   delivered exactly when the change is committed, to every instance;
+//!   hostage_games, '<id> <origin>'` inside its transaction, so the
+//!   notification is delivered exactly when the change is committed, to
+//!   every instance (each store ignores its own `origin`: its server
+//!   already knows);
 //! - one more connection `LISTEN`s and passes the ids on ([`Store::changes`]).
 //!   When that connection drops, notifications may have been missed: it
 //!   reconnects and announces [`Changed::All`], and every instance re-reads
@@ -75,6 +77,9 @@ pub struct PostgresStore {
     pool: Vec<Mutex<Option<Client>>>,
     next: AtomicUsize,
     changes: broadcast::Sender<Changed>,
+    /// This store's mark in its notifications: its own are not announced
+    /// (the server that wrote already knows).
+    origin: String,
 }
 
 fn backend(e: &tokio_postgres::Error) -> StoreError {
@@ -114,16 +119,20 @@ impl PostgresStore {
             pool.push(Mutex::new(Some(connect(url).await?)));
         }
         let (changes, _) = broadcast::channel(4096);
+        let origin =
+            crate::ids::token().map_err(|_| StoreError::Backend("no random source".into()))?;
         let store = Arc::new(PostgresStore {
             url: url.to_string(),
             pool,
             next: AtomicUsize::new(0),
             changes,
+            origin,
         });
-        let listening = listen(url, store.changes.clone()).await?;
+        let listening = listen(url, store.changes.clone(), store.origin.clone()).await?;
         tokio::spawn(keep_listening(
             url.to_string(),
             store.changes.clone(),
+            store.origin.clone(),
             listening,
         ));
         Ok(store)
@@ -155,6 +164,7 @@ impl PostgresStore {
 async fn listen(
     url: &str,
     changes: broadcast::Sender<Changed>,
+    origin: String,
 ) -> Result<(Client, tokio::task::JoinHandle<()>), StoreError> {
     let (client, mut connection) = tokio_postgres::connect(url, NoTls)
         .await
@@ -164,7 +174,11 @@ async fn listen(
         while let Some(message) = messages.next().await {
             match message {
                 Ok(AsyncMessage::Notification(n)) => {
-                    let _ = changes.send(Changed::Game(n.payload().to_string()));
+                    // The payload is "<game> <origin>".
+                    let (game, from) = n.payload().split_once(' ').unwrap_or((n.payload(), ""));
+                    if from != origin {
+                        let _ = changes.send(Changed::Game(game.to_string()));
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -187,6 +201,7 @@ async fn listen(
 async fn keep_listening(
     url: String,
     changes: broadcast::Sender<Changed>,
+    origin: String,
     mut current: (Client, tokio::task::JoinHandle<()>),
 ) {
     loop {
@@ -194,7 +209,7 @@ async fn keep_listening(
         tracing::warn!("PostgreSQL listener lost; reconnecting");
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-            if let Ok(next) = listen(&url, changes.clone()).await {
+            if let Ok(next) = listen(&url, changes.clone(), origin.clone()).await {
                 current = next;
                 break;
             }
@@ -450,11 +465,12 @@ async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
 
 impl Store for PostgresStore {
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
+        let payload = format!("{} {}", write.game(), self.origin);
         Box::pin(self.with_client(move |client| {
             Box::pin(async move {
                 let tx = client.transaction().await.map_err(|e| backend(&e))?;
                 apply(&tx, &write).await?;
-                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &write.game()])
+                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
                     .await
                     .map_err(|e| backend(&e))?;
                 tx.commit().await.map_err(|e| backend(&e))

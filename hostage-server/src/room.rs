@@ -131,14 +131,13 @@ impl Room {
     fn rebuild(stored: StoredGame, now: Instant) -> Result<Room, String> {
         let start = Position::from_fen(&stored.start_fen)
             .map_err(|e| format!("game {}: start FEN: {e}", stored.id))?;
-        let mut game = Game::from_position(start);
-        for (i, m) in stored.moves.iter().enumerate() {
-            if m.ply != i as u64 {
-                return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
-            }
-            game.push_uci(&m.uci)
-                .map_err(|e| format!("game {}: ply {}: {} ({e})", stored.id, m.ply, m.uci))?;
+        if let Some((i, m)) = (0u64..).zip(&stored.moves).find(|(i, m)| m.ply != *i) {
+            return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
         }
+        // The core's move-list layer: its error names the ply, the move and
+        // the position, as everywhere else.
+        let game = Game::from_moves(start, stored.moves.iter().map(|m| m.uci.as_str()))
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
         let clock = match (stored.clock, stored.clocks) {
             (Some(spec), Some(remaining)) => Some(Clock::restore(spec, remaining)),
             (Some(spec), None) => Some(Clock::new(spec)),
@@ -752,6 +751,8 @@ impl Room {
 mod tests {
     use std::time::Duration;
 
+    use hostage_core::ByColor;
+
     use super::*;
 
     const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -898,6 +899,37 @@ mod tests {
         assert_eq!(code(r.resign(Some(W), now)), ErrorCode::GameOver);
         assert!(r.pgn().contains("[Termination \"checkmate\"]"));
         assert!(r.pgn().contains("0-1"));
+    }
+
+    #[test]
+    fn a_stored_game_replays_through_the_core_and_a_bad_move_is_named() {
+        use crate::store::StoredMove;
+        let stored = |moves: &[&str]| StoredGame {
+            id: "g".into(),
+            created_ms: 0,
+            start_fen: Position::new().fen(),
+            clock: None,
+            tokens: ByColor::new(Some(TokenHash::of(W)), Some(TokenHash::of(B))),
+            clocks: None,
+            draw_offer: None,
+            end: None,
+            moves: (0u64..)
+                .zip(moves)
+                .map(|(ply, m)| StoredMove {
+                    ply,
+                    uci: (*m).to_string(),
+                    clocks: None,
+                    at_ms: 0,
+                })
+                .collect(),
+            updated_ms: 0,
+        };
+        let now = Instant::now();
+        let r = Room::restore(stored(&["e2e4", "e7e5"]), now).unwrap();
+        assert_eq!(r.game().ply(), 2);
+        let e = Room::restore(stored(&["e2e4", "e7e5", "e1e3"]), now).unwrap_err();
+        // The core's move-list error: the 1-based move, its text, the position.
+        assert!(e.starts_with("game g: cannot play move 3 'e1e3'"), "{e}");
     }
 
     #[test]
