@@ -36,8 +36,9 @@ use crate::{
     },
 };
 
-/// Connections kept for reads and writes.
-pub const POOL: usize = 4;
+/// Connections kept for reads and writes: each carries one transaction
+/// at a time, and PostgreSQL commits concurrent transactions in groups.
+pub const POOL: usize = 16;
 
 /// The channel of change notifications.
 const CHANNEL: &str = "hostage_games";
@@ -147,8 +148,14 @@ impl PostgresStore {
             Box<dyn std::future::Future<Output = Result<T, StoreError>> + Send + 'c>,
         >,
     ) -> Result<T, StoreError> {
-        let i = self.next.fetch_add(1, Ordering::Relaxed) % self.pool.len();
-        let mut slot = self.pool[i].lock().await;
+        // A free connection if there is one, else the next in turn.
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        let n = self.pool.len();
+        let free = (0..n).find_map(|k| self.pool[(start + k) % n].try_lock().ok());
+        let mut slot = match free {
+            Some(slot) => slot,
+            None => self.pool[start % n].lock().await,
+        };
         if slot.as_ref().is_none_or(Client::is_closed) {
             *slot = Some(connect(&self.url).await?);
         }
