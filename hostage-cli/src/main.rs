@@ -80,7 +80,7 @@ enum Command {
     },
     /// Serve the app and host online games over WebSocket (docs/protocol.md).
     /// Prints `hostage serve: listening on http://ADDR` once it listens.
-    Serve(ServeArgs),
+    Serve(serve::Args),
     /// Puzzles: generate, select, verify, simulate ratings, train.
     Puzzles {
         #[command(subcommand)]
@@ -115,34 +115,9 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Pgn { command } => print(|out| pgn::run(&command, out)),
         Command::Svg(args) => print(|out| svg::run(&args, out)),
         Command::Course { command } => print(|log| course::run(&command, log)),
-        Command::Serve(args) => serve::run(serve::Request {
-            host: args.host,
-            port: args.port,
-            db: args.db,
-            static_dir: args.static_dir,
-        }),
+        Command::Serve(args) => serve::run(args),
         Command::Puzzles { command } => puzzles::run(command),
     }
-}
-
-/// The arguments of `hostage serve`. They belong in `serve.rs`, whose
-/// owner is turning its `Request` into a `clap::Args` struct on another
-/// branch; once that lands, this struct and the conversion above go and
-/// the command is `Serve(serve::Args) => serve::run(args)`.
-#[derive(clap::Args, Debug)]
-struct ServeArgs {
-    /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: String,
-    /// The port (0: any free port).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// The SQLite database file (created if missing).
-    #[arg(long, default_value = "hostage.db")]
-    db: std::path::PathBuf,
-    /// The app's directory; by default app/, else hostage-wasm/www.
-    #[arg(long = "static")]
-    static_dir: Option<std::path::PathBuf>,
 }
 
 /// Runs a one-shot command writing to a buffered stdout.

@@ -1,26 +1,61 @@
 //! `hostage serve`: the online game server (`hostage-server`) with the app.
 //!
-//! This file only picks the defaults and prints where the server listens;
-//! the server itself is the `hostage-server` crate (`docs/protocol.md`,
-//! `docs/server.md`).
+//! This file only declares the options, picks the defaults and prints where
+//! the server listens; the server itself is the `hostage-server` crate
+//! (`docs/protocol.md`, `docs/server.md`). Logs go to stderr through
+//! `tracing` (`RUST_LOG` filters them, `info` by default).
 
 use std::{
     io::Write,
     path::{Path, PathBuf},
+    time::Duration,
 };
+
+use hostage_server::{Config, ServerLimits, StoreUrl};
 
 use crate::error::CliError;
 
 /// The options of `hostage serve`.
-pub struct Request {
-    /// Address to listen on.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// Port (0: any free port).
+    /// The port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// SQLite database file.
-    pub db: PathBuf,
-    /// The app's directory; found by [`default_static_dir`] when not given.
+    /// The database: a SQLite file (created if missing), or
+    /// `postgres://USER@HOST:PORT/DB` (several servers may share it).
+    #[arg(long, default_value = "hostage.db")]
+    pub db: String,
+    /// The app's directory; by default app/, else hostage-wasm/www.
+    #[arg(long = "static")]
     pub static_dir: Option<PathBuf>,
+    /// Close a connection whose request headers are not in within this time.
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().header_read_timeout))]
+    pub header_timeout_ms: u64,
+    /// Close a WebSocket that follows no game and sends nothing this long.
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().idle_timeout))]
+    pub idle_timeout_ms: u64,
+    /// Open WebSocket connections allowed from one address.
+    #[arg(long, value_name = "N", default_value_t = ServerLimits::default().max_connections_per_address)]
+    pub max_connections_per_address: usize,
+    /// Open WebSocket connections allowed in total.
+    #[arg(long, value_name = "N", default_value_t = ServerLimits::default().max_connections)]
+    pub max_connections: usize,
+    /// Bytes queued for a client that does not read before it is dropped.
+    #[arg(long, value_name = "BYTES", default_value_t = ServerLimits::default().max_queued_bytes)]
+    pub max_queued_bytes: usize,
+    /// Drop a game nobody follows from memory after this long unchanged.
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().evict_after))]
+    pub evict_after_ms: u64,
+    /// A player may claim the win or a draw once the opponent is gone this long.
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().abandon_after))]
+    pub abandon_after_ms: u64,
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// `app/` if it exists, else `hostage-wasm/www`, looked for in the current
@@ -41,8 +76,9 @@ fn default_static_dir() -> Option<PathBuf> {
 
 /// Runs the server until SIGINT or SIGTERM. The first line on stdout is
 /// `hostage serve: listening on http://ADDR`, flushed, for scripts and tests.
-pub fn run(request: Request) -> Result<(), CliError> {
-    let static_dir = match request.static_dir {
+pub fn run(args: Args) -> Result<(), CliError> {
+    hostage_server::init_logging();
+    let static_dir = match args.static_dir {
         Some(dir) if !dir.is_dir() => {
             return Err(CliError::new(format!(
                 "--static {}: not a directory",
@@ -52,11 +88,22 @@ pub fn run(request: Request) -> Result<(), CliError> {
         Some(dir) => Some(dir),
         None => default_static_dir(),
     };
-    let config = hostage_server::Config {
-        host: request.host,
-        port: request.port,
-        db: request.db,
+    let limits = ServerLimits {
+        header_read_timeout: Duration::from_millis(args.header_timeout_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
+        max_connections_per_address: args.max_connections_per_address,
+        max_connections: args.max_connections,
+        max_queued_bytes: args.max_queued_bytes,
+        evict_after: Duration::from_millis(args.evict_after_ms),
+        abandon_after: Duration::from_millis(args.abandon_after_ms),
+    };
+    let db = StoreUrl::parse(&args.db);
+    let config = Config {
+        host: args.host,
+        port: args.port,
+        db: db.clone(),
         static_dir: static_dir.clone(),
+        limits,
     };
     hostage_server::run_blocking(&config, |addr| {
         let mut out = std::io::stdout().lock();
@@ -64,25 +111,25 @@ pub fn run(request: Request) -> Result<(), CliError> {
         let _ = out.flush();
         match &static_dir {
             Some(dir) => {
-                eprintln!(
-                    "hostage serve: database {}, app from {}",
-                    config.db.display(),
-                    dir.display()
-                );
+                tracing_log(&format!("database {db}, app from {}", dir.display()));
                 // The app loads the npm package from app/vendor, which
                 // app/build.sh makes; without it the page cannot start.
                 if dir.ends_with("app") && !dir.join("vendor/hostage-chess/index.js").is_file() {
-                    eprintln!(
-                        "hostage serve: {} has no vendor/hostage-chess: run app/build.sh (or scripts/serve)",
+                    tracing_log(&format!(
+                        "{} has no vendor/hostage-chess: run app/build.sh (or scripts/serve)",
                         dir.display()
-                    );
+                    ));
                 }
             }
-            None => eprintln!(
-                "hostage serve: database {}, no app directory found (--static DIR)",
-                config.db.display()
-            ),
+            None => tracing_log(&format!(
+                "database {db}, no app directory found (--static DIR)"
+            )),
         }
     })
     .map_err(|e| CliError::new(format!("hostage serve: {e}")))
+}
+
+/// One line for the operator, through the server's log.
+fn tracing_log(line: &str) {
+    hostage_server::log_info(line);
 }

@@ -32,6 +32,10 @@ struct Serve {
 
 impl Serve {
     fn start(db: &Path, static_dir: &Path) -> Serve {
+        Serve::start_on(db.as_os_str(), static_dir)
+    }
+
+    fn start_on(db: &std::ffi::OsStr, static_dir: &Path) -> Serve {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hostage"))
             .args(["serve", "--port", "0", "--db"])
             .arg(db)
@@ -286,4 +290,71 @@ fn sigkill_in_the_middle_of_games_loses_nothing() {
         assert!(pgn.contains(&format!("[GameId \"{game}\"]")), "{pgn}");
     }
     serve.kill();
+}
+
+/// The PostgreSQL of `scripts/test-postgres`, or `None` (said loudly; a
+/// failure when `CI=true`).
+fn postgres_url() -> Option<String> {
+    match std::env::var("HOSTAGE_TEST_PG_URL") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            let say = "HOSTAGE_TEST_PG_URL is not set: the PostgreSQL test of hostage serve did NOT run (scripts/test-postgres sets it)";
+            assert!(std::env::var("CI").map_or(true, |v| v != "true"), "{say}");
+            eprintln!("\n!!!! {say} !!!!\n");
+            None
+        }
+    }
+}
+
+/// Two `hostage serve` processes on one PostgreSQL: a player on each; the
+/// first is killed with SIGKILL right after acknowledging a move, which the
+/// opponent on the second still hears; the player reconnects to the second
+/// and the game goes on.
+#[test]
+fn postgres_two_processes_one_killed_after_an_ack() {
+    let Some(url) = postgres_url() else {
+        return;
+    };
+    let dir = temp_dir("pg");
+    let a = Serve::start_on(url.as_ref(), &dir);
+    let b = Serve::start_on(url.as_ref(), &dir);
+    let s = new_game(&a.addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+    let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+    let mut white = s.white;
+    drop(s.black);
+    let mut black = Client::connect(&b.addr);
+    black.send(json!({"v":1,"type":"resume","game":game,"token":bt}));
+    black.expect("resumed");
+    black.expect("state");
+    let mut mirror = Game::new();
+    for mv in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        let ply = mirror.ply() as u64;
+        let (me, other, token) = if ply % 2 == 0 {
+            (&mut white, &mut black, &wt)
+        } else {
+            (&mut black, &mut white, &bt)
+        };
+        me.send(move_msg(&game, token, mv, ply));
+        me.expect("moved");
+        assert_eq!(other.expect("moved")["move"], mv);
+        mirror.push_uci(mv).expect("legal");
+    }
+    white.send(move_msg(&game, &wt, "f1c4", 4));
+    let ack = white.expect("moved");
+    a.kill();
+    assert_eq!(black.expect("moved")["move"], "f1c4");
+    mirror.push_uci("f1c4").expect("legal");
+    let mut white = Client::connect(&b.addr);
+    white.send(json!({"v":1,"type":"resume","game":game,"token":wt}));
+    white.expect("resumed");
+    let state = white.expect("state");
+    assert_eq!(state["fen"], mirror.position().fen());
+    assert_eq!(state["clocks"]["white_ms"], ack["clocks"]["white_ms"]);
+    // Resending the acknowledged move is a duplicate; play goes on.
+    white.send(move_msg(&game, &wt, "f1c4", 4));
+    assert_eq!(white.expect("moved")["duplicate"], true);
+    black.send(move_msg(&game, &bt, "g8f6", 5));
+    black.expect("moved");
+    assert_eq!(white.expect("moved")["san"], "Nf6");
+    b.kill();
 }

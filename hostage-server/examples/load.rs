@@ -1,10 +1,14 @@
 //! Load benchmark (not a test): many concurrent games of random legal moves
-//! against a `hostage serve` started in this process on 127.0.0.1 with a
-//! fresh SQLite database, then a check of that database: every acknowledged
-//! move stored once, at its ply, and nothing else.
+//! against `hostage serve` started in this process on 127.0.0.1 with a
+//! fresh SQLite database (or, with `--pg URL`, on a PostgreSQL database,
+//! and with `--instances 2` two servers on it: White plays on the first,
+//! Black on the second, so every move crosses instances), then a check of
+//! that database: every acknowledged move stored once, at its ply, and
+//! nothing else.
 //!
 //! ```sh
 //! cargo run --release -p hostage-server --example load -- --games 200 --plies 60 --think-ms 100
+//! cargo run --release -p hostage-server --example load -- --pg postgres://me@127.0.0.1:5432/db --instances 2
 //! ```
 //!
 //! Each game has two WebSocket clients. A player sends its move, times the
@@ -22,7 +26,7 @@ use std::{
 
 use futures_util::{SinkExt, StreamExt};
 use hostage_core::{game::Game, uci::UciMove};
-use hostage_server::{Config, Server};
+use hostage_server::{Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use tokio::{net::TcpStream, sync::Mutex};
 use tokio_tungstenite::{tungstenite::Message, MaybeTlsStream, WebSocketStream};
@@ -35,6 +39,8 @@ struct Args {
     think_ms: u64,
     timeout_s: u64,
     clock: bool,
+    pg: Option<String>,
+    instances: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -44,6 +50,8 @@ fn parse_args() -> Result<Args, String> {
         think_ms: 100,
         timeout_s: 300,
         clock: true,
+        pg: None,
+        instances: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -52,6 +60,10 @@ fn parse_args() -> Result<Args, String> {
             continue;
         }
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        if flag == "--pg" {
+            args.pg = Some(value);
+            continue;
+        }
         let n: u64 = value
             .parse()
             .map_err(|_| format!("{flag}: not a number: {value}"))?;
@@ -60,6 +72,7 @@ fn parse_args() -> Result<Args, String> {
             "--plies" => args.plies = n as usize,
             "--think-ms" => args.think_ms = n,
             "--timeout-s" => args.timeout_s = n,
+            "--instances" => args.instances = (n as usize).clamp(1, 8),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -102,7 +115,9 @@ struct Report {
     rtts: Vec<Duration>,
 }
 
-async fn play_game(addr: String, args: Arc<Args>, seed: u64) -> Report {
+async fn play_game(addrs: Vec<String>, args: Arc<Args>, seed: u64) -> Report {
+    let addr = addrs[0].clone();
+    let other_addr = addrs[addrs.len() - 1].clone();
     let clock = if args.clock {
         json!({"initial_ms": 600_000, "increment_ms": 1_000})
     } else {
@@ -118,7 +133,7 @@ async fn play_game(addr: String, args: Arc<Args>, seed: u64) -> Report {
     expect(&mut white, "state").await;
     let game = created["game"].as_str().expect("id").to_string();
     let wt = created["token"].as_str().expect("token").to_string();
-    let mut black = connect(&addr).await;
+    let mut black = connect(&other_addr).await;
     send(&mut black, json!({"v":1,"type":"join","game":game})).await;
     let joined = expect(&mut black, "joined").await;
     expect(&mut black, "state").await;
@@ -183,7 +198,7 @@ fn main() {
     let args = match parse_args() {
         Ok(a) => Arc::new(a),
         Err(e) => {
-            eprintln!("load: {e}\nusage: load [--games N] [--plies P] [--think-ms MS] [--timeout-s S] [--no-clock]");
+            eprintln!("load: {e}\nusage: load [--games N] [--plies P] [--think-ms MS] [--timeout-s S] [--no-clock] [--pg URL] [--instances N]");
             std::process::exit(2);
         }
     };
@@ -195,15 +210,24 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    let mut config = Config::new(&db);
+    if let Some(url) = &args.pg {
+        config.db = StoreUrl::Postgres(url.clone());
+    }
+    // Every client is on 127.0.0.1: lift the per-address cap.
+    config.limits.max_connections_per_address = usize::MAX;
     let reports = runtime.block_on(async {
-        let server = Server::bind(&Config::new(&db)).await.expect("bind");
-        let addr = server.local_addr().to_string();
-        tokio::spawn(server.run(std::future::pending()));
+        let mut addrs = Vec::new();
+        for _ in 0..args.instances {
+            let server = Server::bind(&config).await.expect("bind");
+            addrs.push(server.local_addr().to_string());
+            tokio::spawn(server.run(std::future::pending()));
+        }
         let started = Instant::now();
         let tasks: Vec<_> = (0..args.games)
             .map(|i| {
                 tokio::spawn(play_game(
-                    addr.clone(),
+                    addrs.clone(),
                     Arc::clone(&args),
                     0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(i as u64 + 1),
                 ))
@@ -237,12 +261,18 @@ fn main() {
     let moves = rtts.len();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "games: {} finished of {} ({} plies max, think {} ms, clocks {})",
+        "games: {} finished of {} ({} plies max, think {} ms, clocks {}, store {}, instances {})",
         reports.len(),
         args.games,
         args.plies,
         args.think_ms,
-        args.clock
+        args.clock,
+        if args.pg.is_some() {
+            "postgres"
+        } else {
+            "sqlite"
+        },
+        args.instances
     );
     println!(
         "moves acknowledged: {moves} in {:.2} s = {:.0} moves/s",
@@ -258,17 +288,13 @@ fn main() {
     );
 
     // Every acknowledged move in the database, once, at its ply; nothing else.
-    let conn = rusqlite::Connection::open(&db).expect("open db");
-    let mut stmt = conn
-        .prepare("SELECT ply, uci FROM moves WHERE game = ?1 ORDER BY ply")
-        .expect("prepare");
+    let games: Vec<String> = reports.iter().map(|r| r.game.clone()).collect();
+    let (by_game, total) = match &args.pg {
+        None => stored_sqlite(&db, &games),
+        Some(url) => stored_postgres(url, &games),
+    };
     let (mut lost, mut extra) = (0usize, 0usize);
-    for r in &reports {
-        let stored: Vec<(i64, String)> = stmt
-            .query_map([&r.game], |row| Ok((row.get(0)?, row.get(1)?)))
-            .expect("query")
-            .collect::<Result<_, _>>()
-            .expect("rows");
+    for (r, stored) in reports.iter().zip(by_game) {
         for (i, uci) in r.acked.iter().enumerate() {
             if stored.get(i) != Some(&(i as i64, uci.clone())) {
                 lost += 1;
@@ -276,9 +302,6 @@ fn main() {
         }
         extra += stored.len().saturating_sub(r.acked.len());
     }
-    let total: i64 = conn
-        .query_row("SELECT count(*) FROM moves", [], |row| row.get(0))
-        .expect("count");
     println!(
         "database check: {total} moves stored for {moves} acknowledged; lost or misplaced {lost}, doubled or unacknowledged {extra}"
     );
@@ -286,4 +309,59 @@ fn main() {
     if lost > 0 || extra > 0 || total as usize != moves {
         std::process::exit(1);
     }
+}
+
+/// Each game's stored moves `(ply, uci)`, and the count of all moves.
+type Stored = (Vec<Vec<(i64, String)>>, i64);
+
+fn stored_sqlite(db: &std::path::Path, games: &[String]) -> Stored {
+    let conn = rusqlite::Connection::open(db).expect("open db");
+    let mut stmt = conn
+        .prepare("SELECT ply, uci FROM moves WHERE game = ?1 ORDER BY ply")
+        .expect("prepare");
+    let by_game = games
+        .iter()
+        .map(|g| {
+            stmt.query_map([g], |row| Ok((row.get(0)?, row.get(1)?)))
+                .expect("query")
+                .collect::<Result<_, _>>()
+                .expect("rows")
+        })
+        .collect();
+    let total = conn
+        .query_row("SELECT count(*) FROM moves", [], |row| row.get(0))
+        .expect("count");
+    (by_game, total)
+}
+
+/// The same on PostgreSQL (the count is of these games' moves: the
+/// database may hold others).
+fn stored_postgres(url: &str, games: &[String]) -> Stored {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(connection);
+        let mut by_game = Vec::new();
+        let mut total = 0;
+        for g in games {
+            let rows: Vec<(i64, String)> = client
+                .query(
+                    "SELECT ply, uci FROM moves WHERE game = $1 ORDER BY ply",
+                    &[g],
+                )
+                .await
+                .expect("query")
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect();
+            total += rows.len() as i64;
+            by_game.push(rows);
+        }
+        (by_game, total)
+    })
 }

@@ -14,22 +14,36 @@
 //! - each timed game has a task that sleeps until the running flag would
 //!   fall and ends the game on time if nobody moved.
 //! - unfinished games are loaded at start-up (their clocks resume, see
-//!   `clock.rs`); finished ones are loaded on first use. Games stay in memory
-//!   once loaded (see `docs/server.md` for eviction at scale).
+//!   `clock.rs`); finished ones are loaded on first use. A sweeper drops
+//!   from memory the games nobody follows: finished ones at once, the
+//!   others after `evict_after` without a change (except timed games that
+//!   go on: their flag must fall). They load again on demand; a request
+//!   that raced with the sweeper takes the game again ([`Hub`]'s `open`).
+//! - who follows a game from each seat is tracked, so that a player whose
+//!   opponent has been gone for `abandon_after` may claim the win or a
+//!   draw.
 
 use std::{
     collections::{HashMap, HashSet},
-    sync::{Arc, Mutex},
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc, Mutex, Weak,
+    },
     time::{Duration, Instant},
 };
 
-use tokio::sync::{mpsc, Mutex as AsyncMutex, Notify};
+use hostage_core::ByColor;
+use tokio::sync::{mpsc, Mutex as AsyncMutex, Notify, OwnedMutexGuard};
+
+use hostage_core::Color;
 
 use crate::{
+    domain::{ClockSpec, TokenHash},
     ids,
+    limits::ServerLimits,
     protocol::{
         ColorChoice, Envelope, ErrorCode, GameState, Message, ProtoError, Request, RequestId,
-        SeatAction, Side, MAX_GAMES_PER_CONNECTION,
+        SeatAction, MAX_GAMES_PER_CONNECTION,
     },
     room::{Change, MoveOutcome, Room},
     store::{Store, StoreError, Write},
@@ -45,15 +59,22 @@ pub struct Conn {
     pub tx: mpsc::Sender<Arc<str>>,
     /// Notified when the connection must be closed (its queue overflowed).
     pub kick: Arc<Notify>,
+    /// Bytes queued and not yet written to the socket.
+    pub queued: Arc<AtomicUsize>,
+    /// The most bytes that may be queued.
+    pub max_queued_bytes: usize,
 }
 
 impl Conn {
-    /// Queues `text`; closes the connection if its queue is full. Returns
-    /// whether it was queued.
+    /// Queues `text`; closes the connection if its queue is full (in
+    /// messages or in bytes). Returns whether it was queued.
     pub fn send(&self, text: Arc<str>) -> bool {
-        if self.tx.try_send(text).is_ok() {
+        let len = text.len();
+        let before = self.queued.fetch_add(len, Ordering::AcqRel);
+        if before.saturating_add(len) <= self.max_queued_bytes && self.tx.try_send(text).is_ok() {
             true
         } else {
+            self.queued.fetch_sub(len, Ordering::AcqRel);
             self.kick.notify_one();
             false
         }
@@ -74,41 +95,103 @@ impl Following {
     pub fn games(&self) -> impl Iterator<Item = &String> {
         self.0.iter()
     }
+
+    /// Whether no game is followed.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A connection following a game, and the seat it resumed or took.
+struct Follower {
+    conn: Conn,
+    seat: Option<hostage_core::Color>,
 }
 
 struct Inner {
     room: Room,
-    followers: Vec<Conn>,
+    followers: Vec<Follower>,
+    /// Since when each seat has had no follower (`None`: one follows).
+    gone_since: ByColor<Option<Instant>>,
+    /// The last change stored, or the load.
+    last_change: Instant,
+    /// Dropped from memory: whoever holds this must take the game again.
+    evicted: bool,
 }
 
 impl Inner {
-    fn follow(&mut self, conn: &Conn) {
-        if !self.followers.iter().any(|c| c.id == conn.id) {
-            self.followers.push(conn.clone());
+    fn new(room: Room) -> Inner {
+        let now = Instant::now();
+        Inner {
+            room,
+            followers: Vec::new(),
+            gone_since: ByColor::new(Some(now), Some(now)),
+            last_change: now,
+            evicted: false,
+        }
+    }
+
+    fn follow(&mut self, conn: &Conn, seat: Option<hostage_core::Color>) {
+        match self.followers.iter_mut().find(|f| f.conn.id == conn.id) {
+            // A spectator who resumes a seat becomes that seat's follower.
+            Some(f) => f.seat = f.seat.or(seat),
+            None => self.followers.push(Follower {
+                conn: conn.clone(),
+                seat,
+            }),
+        }
+        if let Some(seat) = seat {
+            *self.gone_since.get_mut(seat) = None;
+        }
+    }
+
+    /// Stops `conn` (or, with `None`, the closed connections already
+    /// removed) following; a seat left without followers is gone from now.
+    fn unfollow(&mut self, conn: Option<u64>) {
+        if let Some(id) = conn {
+            self.followers.retain(|f| f.conn.id != id);
+        }
+        let now = Instant::now();
+        for seat in hostage_core::Color::ALL {
+            let present = self.followers.iter().any(|f| f.seat == Some(seat));
+            let gone = self.gone_since.get_mut(seat);
+            if !present && gone.is_none() {
+                *gone = Some(now);
+            }
         }
     }
 
     /// Sends `events` to every follower but `except`; drops the ones whose
     /// queue overflowed (they are being closed).
     fn broadcast(&mut self, events: &[Message], except: Option<u64>) {
+        let before = self.followers.len();
         for event in events {
             let text: Arc<str> = event.to_text(None).into();
             self.followers
-                .retain(|c| Some(c.id) == except || c.send(Arc::clone(&text)));
+                .retain(|f| Some(f.conn.id) == except || f.conn.send(Arc::clone(&text)));
+        }
+        if self.followers.len() != before {
+            self.unfollow(None);
         }
     }
 }
 
 struct Cell {
-    inner: AsyncMutex<Inner>,
+    inner: Arc<AsyncMutex<Inner>>,
     /// Wakes the clock task after a change.
     wake: Notify,
+    /// Whether the flag task runs.
+    clock_task: std::sync::atomic::AtomicBool,
 }
 
 /// Every game on this server.
 pub struct Hub {
     store: Arc<dyn Store>,
     games: Mutex<HashMap<String, Arc<Cell>>>,
+    limits: ServerLimits,
+    /// Other servers write the store too (`docs/server.md`).
+    shared: bool,
 }
 
 fn storage_error(e: &StoreError) -> ProtoError {
@@ -139,14 +222,24 @@ impl Hub {
     /// # Errors
     ///
     /// The store cannot list its games.
-    pub async fn start(store: Arc<dyn Store>) -> Result<Arc<Hub>, StoreError> {
+    pub async fn start(
+        store: Arc<dyn Store>,
+        limits: ServerLimits,
+    ) -> Result<Arc<Hub>, StoreError> {
+        let changes = store.changes();
         let hub = Arc::new(Hub {
             store,
             games: Mutex::new(HashMap::new()),
+            limits,
+            shared: changes.is_some(),
         });
+        tokio::spawn(sweeper(Arc::downgrade(&hub)));
+        if let Some(changes) = changes {
+            tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
+        }
         for id in hub.store.unfinished().await? {
             if let Err(e) = hub.cell(&id).await {
-                eprintln!("hostage serve: game {id} not resumed: {e}");
+                tracing::warn!(game = %id, error = %e, "game not resumed");
             }
         }
         Ok(hub)
@@ -174,15 +267,123 @@ impl Hub {
             .await
             .map_err(|e| storage_error(&e))?
             .ok_or_else(not_found)?;
-        let room = Room::restore(stored, Instant::now()).map_err(|e| {
-            eprintln!("hostage serve: {e}");
+        let room = self.restore(stored).map_err(|e| {
+            tracing::error!(game = %id, error = %e, "stored game does not replay");
             ProtoError::new(ErrorCode::InternalError, "the stored game does not replay")
         })?;
         Ok(self.insert(room))
     }
 
+    /// A stored game as a room: with a shared store the clocks have run
+    /// since the last stored event (the game goes on elsewhere).
+    fn restore(&self, stored: crate::store::StoredGame) -> Result<Room, String> {
+        if self.shared {
+            Room::restore_live(stored, Instant::now(), crate::now_ms())
+        } else {
+            Room::restore(stored, Instant::now())
+        }
+    }
+
+    /// Reads a game in memory again from the store, and tells its followers
+    /// what changed (another server changed it).
+    async fn catch_up(&self, id: &str) {
+        let Some(cell) = self.lookup(id) else {
+            return; // not in memory: it is read afresh when needed
+        };
+        let mut inner = cell.inner.lock().await;
+        if inner.evicted {
+            return;
+        }
+        let stored = match self.store.load(id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "catch-up read failed");
+                return;
+            }
+        };
+        let room = match self.restore(stored) {
+            Ok(room) => room,
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "stored game does not replay");
+                return;
+            }
+        };
+        let events = room.events_since(&inner.room, Instant::now());
+        inner.room = room;
+        if !events.is_empty() {
+            inner.last_change = Instant::now();
+            inner.broadcast(&events, None);
+        }
+        drop(inner);
+        if self.limits_clock_may_run(&cell).await {
+            self.ensure_clock_task(&cell);
+        }
+        cell.wake.notify_one();
+    }
+
+    /// Whether the game's clock may run (then it needs its flag task).
+    async fn limits_clock_may_run(&self, cell: &Arc<Cell>) -> bool {
+        let inner = cell.inner.lock().await;
+        inner.room.clock().is_some() && inner.room.end().is_none()
+    }
+
+    /// Starts the flag task of a cell that has none.
+    fn ensure_clock_task(&self, cell: &Arc<Cell>) {
+        if !cell
+            .clock_task
+            .swap(true, std::sync::atomic::Ordering::AcqRel)
+        {
+            tokio::spawn(clock_task(Arc::clone(&self.store), Arc::clone(cell)));
+        }
+    }
+
+    /// The ids of the games in memory.
+    fn loaded(&self) -> Vec<String> {
+        self.games
+            .lock()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
     fn lookup(&self, id: &str) -> Option<Arc<Cell>> {
         self.games.lock().ok()?.get(id).cloned()
+    }
+
+    /// The game, locked, from memory or the store; never one the sweeper
+    /// has just dropped.
+    async fn open(&self, id: &str) -> Result<(Arc<Cell>, OwnedMutexGuard<Inner>), ProtoError> {
+        loop {
+            let cell = self.cell(id).await?;
+            let inner = Arc::clone(&cell.inner).lock_owned().await;
+            if !inner.evicted {
+                return Ok((cell, inner));
+            }
+        }
+    }
+
+    /// Drops from memory the games nobody follows that are finished, or
+    /// unchanged for `evict_after` and not running a clock.
+    fn sweep(&self) {
+        let Ok(mut games) = self.games.lock() else {
+            return;
+        };
+        let after = self.limits.evict_after;
+        games.retain(|_, cell| {
+            let Ok(mut inner) = cell.inner.try_lock() else {
+                return true; // busy: not idle
+            };
+            let room = &inner.room;
+            let finished = room.end().is_some();
+            let clock_runs = room.clock().is_some_and(|c| c.running().is_some());
+            let idle = inner.last_change.elapsed() >= after;
+            let evict = inner.followers.is_empty() && (finished || (idle && !clock_runs));
+            if evict {
+                inner.evicted = true;
+                cell.wake.notify_one();
+            }
+            !evict
+        });
     }
 
     /// Adds a room (keeping the one already there, if another task loaded
@@ -191,11 +392,9 @@ impl Hub {
         let id = room.id().to_string();
         let timed = room.clock().is_some() && room.end().is_none();
         let cell = Arc::new(Cell {
-            inner: AsyncMutex::new(Inner {
-                room,
-                followers: Vec::new(),
-            }),
+            inner: Arc::new(AsyncMutex::new(Inner::new(room))),
             wake: Notify::new(),
+            clock_task: std::sync::atomic::AtomicBool::new(false),
         });
         let Ok(mut games) = self.games.lock() else {
             return cell;
@@ -206,7 +405,7 @@ impl Hub {
         games.insert(id, Arc::clone(&cell));
         drop(games);
         if timed {
-            tokio::spawn(clock_task(Arc::clone(&self.store), Arc::clone(&cell)));
+            self.ensure_clock_task(&cell);
         }
         cell
     }
@@ -217,8 +416,7 @@ impl Hub {
     ///
     /// `game_not_found`, `storage_failed`.
     pub async fn snapshot(&self, id: &str) -> Result<(GameState, String), ProtoError> {
-        let cell = self.cell(id).await?;
-        let inner = cell.inner.lock().await;
+        let (_cell, inner) = self.open(id).await?;
         Ok((inner.room.state(None, Instant::now()), inner.room.pgn()))
     }
 
@@ -226,11 +424,7 @@ impl Hub {
     pub async fn disconnect(&self, conn: &Conn, following: &Following) {
         for id in following.games() {
             if let Some(cell) = self.lookup(id) {
-                cell.inner
-                    .lock()
-                    .await
-                    .followers
-                    .retain(|c| c.id != conn.id);
+                cell.inner.lock().await.unfollow(Some(conn.id));
             }
         }
     }
@@ -247,7 +441,17 @@ impl Hub {
             | Request::Seat { game, .. } => Some(game.clone()),
             Request::Create { .. } | Request::Ping => None,
         };
-        if let Err(mut e) = self.dispatch(conn, following, envelope.request, id).await {
+        let mut result = self
+            .dispatch(conn, following, envelope.request.clone(), id)
+            .await;
+        if let (Err(Failure::Conflict(_)), true, Some(game)) = (&result, self.shared, &game) {
+            // Another server changed the game first: read it again, tell
+            // the followers, and decide once more on the fresh game (a
+            // resent move is then a duplicate, another move a mismatch).
+            self.catch_up(game).await;
+            result = self.dispatch(conn, following, envelope.request, id).await;
+        }
+        if let Err(Failure::Refused(mut e) | Failure::Conflict(mut e)) = result {
             if e.game.is_none() {
                 if let Some(game) = &game {
                     e = e.in_game(game);
@@ -263,7 +467,7 @@ impl Hub {
         following: &mut Following,
         request: Request,
         id: Option<&RequestId>,
-    ) -> Result<(), ProtoError> {
+    ) -> Result<(), Failure> {
         match request {
             Request::Ping => {
                 conn.reply(&Message::Pong, id);
@@ -271,15 +475,14 @@ impl Hub {
             }
             Request::Create { color, clock } => {
                 check_room_to_follow(following, None)?;
-                self.create(conn, following, color, clock, id).await
+                Ok(self.create(conn, following, color, clock, id).await?)
             }
             Request::Join { game, color } => {
                 check_room_to_follow(following, Some(&game))?;
-                let cell = self.cell(&game).await?;
-                let mut inner = cell.inner.lock().await;
+                let (cell, mut inner) = self.open(&game).await?;
                 let token = ids::token().map_err(|_| random_failed())?;
                 let now = Instant::now();
-                let (side, change) = inner.room.join(color, token.clone(), now)?;
+                let (side, change) = inner.room.join(color, TokenHash::of(&token), now)?;
                 commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
                 cell.wake.notify_one();
                 let link = link(&game);
@@ -297,8 +500,7 @@ impl Hub {
             }
             Request::Watch { game } => {
                 check_room_to_follow(following, Some(&game))?;
-                let cell = self.cell(&game).await?;
-                let mut inner = cell.inner.lock().await;
+                let (_cell, mut inner) = self.open(&game).await?;
                 conn.reply(&Message::Watching { game: game.clone() }, id);
                 follow(&mut inner, conn, following, None, id);
                 Ok(())
@@ -306,11 +508,7 @@ impl Hub {
             Request::Unwatch { game } => {
                 if following.0.remove(&game) {
                     if let Some(cell) = self.lookup(&game) {
-                        cell.inner
-                            .lock()
-                            .await
-                            .followers
-                            .retain(|c| c.id != conn.id);
+                        cell.inner.lock().await.unfollow(Some(conn.id));
                     }
                 }
                 conn.reply(&Message::Unwatched { game }, id);
@@ -318,14 +516,8 @@ impl Hub {
             }
             Request::Resume { game, token } => {
                 check_room_to_follow(following, Some(&game))?;
-                let cell = self.cell(&game).await?;
-                let mut inner = cell.inner.lock().await;
-                let side = inner.room.seat_of(&token).ok_or_else(|| {
-                    ProtoError::new(
-                        ErrorCode::InvalidToken,
-                        "this token is no seat of this game",
-                    )
-                })?;
+                let (_cell, mut inner) = self.open(&game).await?;
+                let side = inner.room.seat(Some(&token))?;
                 conn.reply(
                     &Message::Resumed {
                         game: game.clone(),
@@ -342,8 +534,7 @@ impl Hub {
                 mv,
                 ply,
             } => {
-                let cell = self.cell(&game).await?;
-                let mut inner = cell.inner.lock().await;
+                let (cell, mut inner) = self.open(&game).await?;
                 let outcome = inner
                     .room
                     .play(token.as_deref(), &mv, ply, Instant::now())?;
@@ -367,7 +558,8 @@ impl Hub {
                         Err(ProtoError::new(
                             ErrorCode::GameOver,
                             "your flag fell before the move arrived",
-                        ))
+                        )
+                        .into())
                     }
                 }
             }
@@ -376,8 +568,7 @@ impl Hub {
                 game,
                 token,
             } => {
-                let cell = self.cell(&game).await?;
-                let mut inner = cell.inner.lock().await;
+                let (cell, mut inner) = self.open(&game).await?;
                 let now = Instant::now();
                 let token = token.as_deref();
                 let change = match action {
@@ -385,6 +576,16 @@ impl Hub {
                     SeatAction::OfferDraw => inner.room.offer_draw(token, now)?,
                     SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
                     SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
+                    SeatAction::ClaimWin | SeatAction::ClaimDraw => {
+                        let gone = inner.gone_since;
+                        inner.room.claim(
+                            token,
+                            action == SeatAction::ClaimWin,
+                            |seat| gone.get(seat).map(|t| now.saturating_duration_since(t)),
+                            self.limits.abandon_after,
+                            now,
+                        )?
+                    }
                 };
                 let events = change.events.clone();
                 commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
@@ -402,26 +603,21 @@ impl Hub {
         conn: &Conn,
         following: &mut Following,
         color: ColorChoice,
-        clock: Option<crate::protocol::ClockSpec>,
+        clock: Option<ClockSpec>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         let side = match color {
-            ColorChoice::White => Side::White,
-            ColorChoice::Black => Side::Black,
-            ColorChoice::Random => {
-                if ids::coin().map_err(|_| random_failed())? {
-                    Side::White
-                } else {
-                    Side::Black
-                }
-            }
+            ColorChoice::White => Color::White,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random => Color::from_white(ids::coin().map_err(|_| random_failed())?),
         };
         let token = ids::token().map_err(|_| random_failed())?;
         // A clash of 51-bit ids is very unlikely; the store refuses one anyway.
         let mut attempt = 0;
         let room = loop {
             let game = ids::game_id().map_err(|_| random_failed())?;
-            let (room, record) = Room::create(game, crate::now_ms(), clock, side, token.clone());
+            let (room, record) =
+                Room::create(game, crate::now_ms(), clock, side, TokenHash::of(&token));
             match self.store.write(Write::CreateGame(record)).await {
                 Ok(()) => break room,
                 Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
@@ -431,6 +627,8 @@ impl Hub {
         let game = room.id().to_string();
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
+        // Just created: the sweeper spares a game with a follower, and
+        // follows below before the lock is released.
         conn.reply(
             &Message::Created {
                 game: game.clone(),
@@ -467,12 +665,27 @@ fn follow(
     inner: &mut Inner,
     conn: &Conn,
     following: &mut Following,
-    you: Option<Side>,
+    you: Option<Color>,
     id: Option<&RequestId>,
 ) {
-    inner.follow(conn);
+    inner.follow(conn, you);
     following.0.insert(inner.room.id().to_string());
     conn.reply(&Message::State(inner.room.state(you, Instant::now())), id);
+}
+
+/// Why a request failed.
+enum Failure {
+    /// Refused: the error to send.
+    Refused(ProtoError),
+    /// The store found its condition false (with a shared store: another
+    /// server changed the game first).
+    Conflict(ProtoError),
+}
+
+impl From<ProtoError> for Failure {
+    fn from(e: ProtoError) -> Failure {
+        Failure::Refused(e)
+    }
 }
 
 /// Stores a change, then broadcasts its events to every follower but
@@ -482,7 +695,7 @@ async fn commit(
     inner: &mut Inner,
     change: Change,
     actor: Option<u64>,
-) -> Result<(), ProtoError> {
+) -> Result<(), Failure> {
     let Change {
         write,
         events,
@@ -490,12 +703,16 @@ async fn commit(
     } = change;
     match store.write(write).await {
         Ok(()) => {
+            inner.last_change = Instant::now();
             inner.broadcast(&events, actor);
             Ok(())
         }
         Err(e) => {
             inner.room.undo(undo);
-            Err(storage_error(&e))
+            Err(match e {
+                StoreError::Conflict(_) => Failure::Conflict(storage_error(&e)),
+                _ => Failure::Refused(storage_error(&e)),
+            })
         }
     }
 }
@@ -506,7 +723,7 @@ async fn clock_task(store: Arc<dyn Store>, cell: Arc<Cell>) {
     loop {
         let deadline = {
             let inner = cell.inner.lock().await;
-            if inner.room.end().is_some() {
+            if inner.room.end().is_some() || inner.evicted {
                 return;
             }
             inner.room.clock().and_then(|c| c.deadline())
@@ -519,14 +736,57 @@ async fn clock_task(store: Arc<dyn Store>, cell: Arc<Cell>) {
             () = tokio::time::sleep_until(deadline.into()) => {
                 let mut inner = cell.inner.lock().await;
                 if let Some(change) = inner.room.check_flag(Instant::now()) {
-                    if let Err(e) = commit(&*store, &mut inner, change, None).await {
-                        eprintln!("hostage serve: game {}: flag fall not stored ({}); retrying", inner.room.id(), e.message);
+                    if let Err(Failure::Refused(e) | Failure::Conflict(e)) = commit(&*store, &mut inner, change, None).await {
+                        tracing::warn!(game = %inner.room.id(), error = %e.message, "flag fall not stored; retrying");
                         drop(inner);
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }
             }
             () = cell.wake.notified() => {}
+        }
+    }
+}
+
+/// Sweeps the games in memory now and then ([`Hub`]'s `sweep`), until the
+/// hub is gone.
+async fn sweeper(hub: Weak<Hub>) {
+    let period = match hub.upgrade() {
+        Some(hub) => {
+            (hub.limits.evict_after / 4).clamp(Duration::from_millis(50), Duration::from_secs(30))
+        }
+        None => return,
+    };
+    loop {
+        tokio::time::sleep(period).await;
+        match hub.upgrade() {
+            Some(hub) => hub.sweep(),
+            None => return,
+        }
+    }
+}
+
+/// Passes a shared store's announcements on: each game changed elsewhere
+/// is read again ([`Hub`]'s `catch_up`); after missed announcements, every
+/// game in memory is.
+async fn follow_changes(
+    hub: Weak<Hub>,
+    mut changes: tokio::sync::broadcast::Receiver<crate::store::Changed>,
+) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        let change = changes.recv().await;
+        let Some(hub) = hub.upgrade() else {
+            return;
+        };
+        match change {
+            Ok(crate::store::Changed::Game(id)) => hub.catch_up(&id).await,
+            Ok(crate::store::Changed::All) | Err(RecvError::Lagged(_)) => {
+                for id in hub.loaded() {
+                    hub.catch_up(&id).await;
+                }
+            }
+            Err(RecvError::Closed) => return,
         }
     }
 }

@@ -2,45 +2,137 @@
 //! game, the health check, and the app's static files.
 //!
 //! Policy: everything here is read-only; games change only over the socket.
-//! Errors are JSON `{"code", "message"}` with the protocol's codes.
+//! Errors are JSON `{"code", "message"}` with the protocol's codes. A path
+//! longer than [`MAX_PATH_BYTES`] is 414 and a path with a segment longer
+//! than [`MAX_SEGMENT_BYTES`] is 404, before any route or file look-up. The
+//! app's files are compressed (brotli or gzip, as the client accepts) and
+//! carry `Cache-Control`: HTML `no-cache` (always revalidated, so a new
+//! version is seen at once), everything else [`STATIC_CACHE`].
+//! WebSocket upgrades take a place under the connection caps (`caps.rs`):
+//! 429 past the cap of one address, 503 past the total.
 
-use std::{path::PathBuf, sync::Arc};
+use std::{net::SocketAddr, path::PathBuf, sync::Arc};
 
 use axum::{
-    extract::{Path, State, WebSocketUpgrade},
-    http::{header, StatusCode},
+    extract::{ConnectInfo, Path, Request, State, WebSocketUpgrade},
+    http::{header, HeaderValue, StatusCode},
+    middleware::{self, Next},
     response::{IntoResponse, Response},
     routing::get,
     Json, Router,
 };
-use tower_http::services::ServeDir;
+use tower_http::{compression::CompressionLayer, services::ServeDir};
 
 use crate::{
+    caps::{ConnCaps, Refused},
     games::Hub,
-    protocol::{ErrorCode, ProtoError, MAX_FRAME_BYTES, SUPPORTED_VERSIONS},
+    limits::ServerLimits,
+    protocol::{ErrorCode, ProtoError, SUPPORTED_VERSIONS},
 };
 
+/// The longest request path answered (bytes, as sent).
+pub const MAX_PATH_BYTES: usize = 2048;
+/// The longest path segment answered (bytes, as sent): longer than any
+/// file name the system allows.
+pub const MAX_SEGMENT_BYTES: usize = 255;
+/// `Cache-Control` of the app's files other than HTML.
+pub const STATIC_CACHE: &str = "public, max-age=3600";
+/// The largest frame the WebSocket layer reads before closing: frames over
+/// `MAX_FRAME_BYTES` up to this are read and answered with close 1009;
+/// larger ones are cut off at once (with close 1009 if the socket allows).
+const WS_READ_CAPACITY: usize = 1 << 20;
+
+/// What the routes share.
+#[derive(Clone)]
+pub struct AppState {
+    /// The game service.
+    pub hub: Arc<Hub>,
+    /// The connection caps.
+    pub caps: Arc<ConnCaps>,
+    /// The limits in force.
+    pub limits: ServerLimits,
+}
+
 /// The routes of `docs/protocol.md` (HTTP); static files from `static_dir`.
-pub fn router(hub: Arc<Hub>, static_dir: Option<PathBuf>) -> Router {
+pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
     let router = Router::new()
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/pgn", get(game_pgn));
     let router = match static_dir {
-        Some(dir) => router.fallback_service(ServeDir::new(dir)),
+        Some(dir) => {
+            let files = Router::new()
+                .fallback_service(ServeDir::new(dir))
+                .layer(middleware::from_fn(cache_control))
+                .layer(CompressionLayer::new().gzip(true).br(true));
+            router.fallback_service(files)
+        }
         None => router.fallback(|| async { (StatusCode::NOT_FOUND, "no app directory is served") }),
     };
-    router.with_state(hub)
+    router
+        .layer(middleware::from_fn(path_limits))
+        .with_state(state)
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
-    ws.max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub))
+/// 414 for a path over [`MAX_PATH_BYTES`], 404 for a segment over
+/// [`MAX_SEGMENT_BYTES`] (the file system would refuse the name: never a 500).
+async fn path_limits(request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    if path.len() > MAX_PATH_BYTES {
+        return (StatusCode::URI_TOO_LONG, "path too long").into_response();
+    }
+    if path.split('/').any(|s| s.len() > MAX_SEGMENT_BYTES) {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    }
+    next.run(request).await
 }
 
-async fn health(State(hub): State<Arc<Hub>>) -> Response {
+/// `Cache-Control` on the app's files.
+async fn cache_control(request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let html = path.ends_with('/') || path.ends_with(".html");
+    let mut response = next.run(request).await;
+    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+        let value = if html { "no-cache" } else { STATIC_CACHE };
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    }
+    response
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let place = match state.caps.take(peer.ip()) {
+        Ok(place) => place,
+        Err(Refused::PerAddress) => {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, "5")],
+                "too many open connections from this address",
+            )
+                .into_response()
+        }
+        Err(Refused::Total) => {
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, "5")],
+                "too many open connections",
+            )
+                .into_response()
+        }
+    };
+    let (hub, limits) = (state.hub, state.limits);
+    ws.max_message_size(WS_READ_CAPACITY)
+        .max_frame_size(WS_READ_CAPACITY)
+        .on_upgrade(move |socket| crate::ws::serve(socket, hub, limits, place))
+}
+
+async fn health(State(AppState { hub, .. }): State<AppState>) -> Response {
     Json(serde_json::json!({
         "status": "ok",
         "server": concat!("hostage/", env!("CARGO_PKG_VERSION")),
@@ -59,14 +151,20 @@ fn error_response(e: &ProtoError) -> Response {
     (status, Json(e.clone())).into_response()
 }
 
-async fn game_state(Path(id): Path<String>, State(hub): State<Arc<Hub>>) -> Response {
+async fn game_state(
+    Path(id): Path<String>,
+    State(AppState { hub, .. }): State<AppState>,
+) -> Response {
     match hub.snapshot(&id).await {
         Ok((state, _)) => Json(state).into_response(),
         Err(e) => error_response(&e),
     }
 }
 
-async fn game_pgn(Path(id): Path<String>, State(hub): State<Arc<Hub>>) -> Response {
+async fn game_pgn(
+    Path(id): Path<String>,
+    State(AppState { hub, .. }): State<AppState>,
+) -> Response {
     match hub.snapshot(&id).await {
         Ok((state, pgn)) => (
             [

@@ -9,16 +9,21 @@
 //!
 //! | file | concern |
 //! | --- | --- |
-//! | `protocol.rs` | message types, parsing, error codes, limits |
+//! | `domain.rs` | time controls, clock readings, endings, token digests (on the core's `Color`, `ByColor`, `Termination`) |
+//! | `protocol.rs` | the wire: message types, parsing, error codes, limits, conversion from the domain |
 //! | `room.rs` | one game's rules, seats, clocks, draws and endings (no i/o) |
 //! | `clock.rs` | Fischer clocks against a monotonic instant |
 //! | `games.rs` | the game service: rooms, followers, store-then-broadcast |
 //! | `store.rs` | the `Store` trait and its records |
 //! | `sqlite.rs` | the SQLite store (group commit, WAL, fsync) |
+//! | `postgres.rs` | the PostgreSQL store, shared by several servers (LISTEN/NOTIFY) |
 //! | `ratelimit.rs` | flood control per connection |
+//! | `limits.rs` | the limits an operator sets (timeouts, caps, queue bytes, eviction, abandonment) |
+//! | `caps.rs` | open connections per address and in total |
 //! | `ids.rs` | game ids and seat tokens |
 //! | `ws.rs` | the socket loop |
 //! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
+//! | `lib.rs` | configuration and the accept loop (header-read timeout) |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), hostage_server::ServerError> {
@@ -31,10 +36,14 @@
 
 #![forbid(unsafe_code)]
 
+pub mod caps;
 pub mod clock;
+pub mod domain;
 pub mod games;
 pub mod http;
 pub mod ids;
+pub mod limits;
+pub mod postgres;
 pub mod protocol;
 pub mod ratelimit;
 pub mod room;
@@ -52,11 +61,19 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tower::ServiceExt;
+
 use crate::{
+    caps::ConnCaps,
     games::Hub,
+    http::AppState,
+    postgres::PostgresStore,
     sqlite::SqliteStore,
     store::{Store, StoreError},
 };
+
+pub use crate::limits::ServerLimits;
 
 /// What `hostage serve` needs to start.
 #[derive(Clone, Debug)]
@@ -65,10 +82,12 @@ pub struct Config {
     pub host: String,
     /// The port (0: any free port).
     pub port: u16,
-    /// The SQLite database file (created if missing).
-    pub db: PathBuf,
+    /// The database.
+    pub db: StoreUrl,
     /// The app's directory, served as static files.
     pub static_dir: Option<PathBuf>,
+    /// Timeouts, caps and the rest (`limits.rs`).
+    pub limits: ServerLimits,
 }
 
 impl Config {
@@ -79,10 +98,63 @@ impl Config {
         Config {
             host: "127.0.0.1".into(),
             port: 0,
-            db: db.into(),
+            db: StoreUrl::Sqlite(db.into()),
             static_dir: None,
+            limits: ServerLimits::default(),
         }
     }
+}
+
+/// Where games are stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreUrl {
+    /// A SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, `postgres://USER@HOST:PORT/DB` (or
+    /// `postgresql://`); several servers may share it.
+    Postgres(String),
+}
+
+impl StoreUrl {
+    /// A `postgres://` or `postgresql://` URL, else a SQLite file path.
+    #[must_use]
+    pub fn parse(text: &str) -> StoreUrl {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            StoreUrl::Postgres(text.to_string())
+        } else {
+            StoreUrl::Sqlite(PathBuf::from(text))
+        }
+    }
+}
+
+impl fmt::Display for StoreUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreUrl::Sqlite(path) => write!(f, "{}", path.display()),
+            // The URL may carry a password: show only what follows the '@'.
+            StoreUrl::Postgres(url) => {
+                let host = url.rsplit_once('@').map_or(url.as_str(), |(_, h)| h);
+                write!(f, "postgres://…@{host}")
+            }
+        }
+    }
+}
+
+/// Sends the server's logs (`tracing`) to stderr, filtered by `RUST_LOG`
+/// (`info` by default). Calling it again does nothing.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}
+
+/// One line of information for the operator, in the server's log.
+pub fn log_info(line: &str) {
+    tracing::info!("{line}");
 }
 
 /// Why the server could not start or stopped.
@@ -110,6 +182,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     router: axum::Router,
     addr: SocketAddr,
+    limits: ServerLimits,
 }
 
 impl Server {
@@ -119,8 +192,15 @@ impl Server {
     ///
     /// [`ServerError`].
     pub async fn bind(config: &Config) -> Result<Server, ServerError> {
-        let store = SqliteStore::open(&config.db).map_err(ServerError::Store)?;
-        Server::bind_with_store(config, Arc::new(store)).await
+        let store: Arc<dyn Store> = match &config.db {
+            StoreUrl::Sqlite(path) => {
+                Arc::new(SqliteStore::open(path).map_err(ServerError::Store)?)
+            }
+            StoreUrl::Postgres(url) => {
+                PostgresStore::open(url).await.map_err(ServerError::Store)?
+            }
+        };
+        Server::bind_with_store(config, store).await
     }
 
     /// As [`Server::bind`], on any [`Store`] (`config.db` is not used).
@@ -132,15 +212,24 @@ impl Server {
         config: &Config,
         store: Arc<dyn Store>,
     ) -> Result<Server, ServerError> {
-        let hub = Hub::start(store).await.map_err(ServerError::Store)?;
+        let limits = config.limits;
+        let hub = Hub::start(store, limits)
+            .await
+            .map_err(ServerError::Store)?;
         let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
             .await
             .map_err(ServerError::Io)?;
         let addr = listener.local_addr().map_err(ServerError::Io)?;
+        let state = AppState {
+            hub,
+            caps: ConnCaps::new(limits.max_connections_per_address, limits.max_connections),
+            limits,
+        };
         Ok(Server {
             listener,
-            router: http::router(hub, config.static_dir.clone()),
+            router: http::router(state, config.static_dir.clone()),
             addr,
+            limits,
         })
     }
 
@@ -150,7 +239,14 @@ impl Server {
         self.addr
     }
 
-    /// Serves until `shutdown` completes.
+    /// Serves until `shutdown` completes, then lets open requests finish
+    /// (for at most [`SHUTDOWN_GRACE`]).
+    ///
+    /// The accept loop is this server's own, so that a connection that
+    /// sends nothing is closed too: its first byte must come within
+    /// `header_read_timeout`, and hyper's header-read timeout then bounds
+    /// the rest of the headers (a client trickling a line every few seconds
+    /// is closed when it runs out).
     ///
     /// # Errors
     ///
@@ -159,12 +255,70 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(ServerError::Io)
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let mut open = tokio::task::JoinSet::new();
+        let timeout = self.limits.header_read_timeout;
+        tokio::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                () = &mut shutdown => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors and the like: pause, go on.
+                        tracing::warn!(error = %e, "accept failed");
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+            };
+            let _ = stream.set_nodelay(true);
+            let router = self.router.clone();
+            let mut stop = stop_rx.clone();
+            while open.try_join_next().is_some() {}
+            open.spawn(async move {
+                // Nothing at all within the timeout: close without a word.
+                let mut first = [0u8; 1];
+                match tokio::time::timeout(timeout, stream.peek(&mut first)).await {
+                    Ok(Ok(n)) if n > 0 => {}
+                    _ => return,
+                }
+                let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+                    request
+                        .extensions_mut()
+                        .insert(axum::extract::ConnectInfo(peer));
+                    router.clone().oneshot(request.map(axum::body::Body::new))
+                });
+                let conn = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(timeout)
+                    .serve_connection(TokioIo::new(stream), service)
+                    .with_upgrades();
+                tokio::pin!(conn);
+                let result = tokio::select! {
+                    result = conn.as_mut() => result,
+                    _ = stop.changed() => {
+                        conn.as_mut().graceful_shutdown();
+                        conn.await
+                    }
+                };
+                if let Err(e) = result {
+                    tracing::debug!(%peer, error = %e, "connection ended with an error");
+                }
+            });
+        }
+        drop(self.listener);
+        let _ = stop_tx.send(true);
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, async {
+            while open.join_next().await.is_some() {}
+        })
+        .await;
+        Ok(())
     }
 }
+
+/// How long open requests may take to finish after a shutdown signal.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Starts the server on a runtime of its own and serves until SIGINT or
 /// SIGTERM; `ready` is called with the bound address once it listens (and

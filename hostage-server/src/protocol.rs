@@ -11,8 +11,12 @@
 
 use std::fmt;
 
+use hostage_core::Color;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+use crate::domain::ClockReading;
+pub use crate::domain::{ClockSpec, CLOCK_INCREMENT_MS, CLOCK_INITIAL_MS};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -23,72 +27,69 @@ pub const MAX_MESSAGE_BYTES: usize = 4096;
 /// The largest WebSocket frame or message the socket layer reads at all;
 /// larger ones close the connection (code 1009).
 pub const MAX_FRAME_BYTES: usize = 65_536;
-/// `given` in an error is cut to this many characters.
-pub const GIVEN_MAX_CHARS: usize = 64;
+/// `given` in an error is cut to this many characters (the core's excerpt).
+pub const GIVEN_MAX_CHARS: usize = hostage_core::Excerpt::MAX_CHARS;
 /// How many games one connection may follow at once.
 pub const MAX_GAMES_PER_CONNECTION: usize = 16;
 /// The longest request `id` string.
 pub const MAX_ID_CHARS: usize = 64;
 /// The largest numeric request `id` (2^53 - 1, exact in JavaScript).
 pub const MAX_NUMERIC_ID: u64 = (1 << 53) - 1;
-/// Clock bounds: the initial time, in milliseconds.
-pub const CLOCK_INITIAL_MS: (u64, u64) = (1_000, 10_800_000);
-/// Clock bounds: the increment, in milliseconds.
-pub const CLOCK_INCREMENT_MS: (u64, u64) = (0, 600_000);
 
-/// A side of the board, as the protocol writes it (`"white"`, `"black"`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
+/// Colours on the wire: the core's [`Color`] as its name (`"white"`,
+/// `"black"`), for `#[serde(with = "color")]`.
+pub mod color {
+    use hostage_core::Color;
+    use serde::{de, Deserialize, Deserializer, Serializer};
 
-impl Side {
-    /// The core's colour.
-    #[must_use]
-    pub const fn color(self) -> hostage_core::Color {
-        match self {
-            Side::White => hostage_core::Color::White,
-            Side::Black => hostage_core::Color::Black,
-        }
+    /// Writes [`Color::name`].
+    ///
+    /// # Errors
+    ///
+    /// The serializer's.
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(c.name())
     }
 
-    /// The protocol's side of a core colour.
-    #[must_use]
-    pub const fn of(color: hostage_core::Color) -> Side {
-        match color {
-            hostage_core::Color::White => Side::White,
-            hostage_core::Color::Black => Side::Black,
-        }
+    /// Reads a colour's name.
+    ///
+    /// # Errors
+    ///
+    /// Not `"white"` or `"black"`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let name = String::deserialize(d)?;
+        crate::domain::color_named(&name).ok_or_else(|| {
+            de::Error::invalid_value(de::Unexpected::Str(&name), &"\"white\" or \"black\"")
+        })
     }
 
-    /// The other side.
-    #[must_use]
-    pub const fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
+    /// The same for an optional colour (`null` for none).
+    pub mod opt {
+        use hostage_core::Color;
+        use serde::{Deserialize, Deserializer, Serializer};
 
-    /// 0 for White, 1 for Black.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            Side::White => 0,
-            Side::Black => 1,
+        /// Writes [`Color::name`] or `null`.
+        ///
+        /// # Errors
+        ///
+        /// The serializer's.
+        #[allow(clippy::ref_option)] // serde's `with` passes `&Option<T>`
+        pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+            match c {
+                Some(c) => super::serialize(c, s),
+                None => s.serialize_none(),
+            }
         }
-    }
 
-    /// `"white"` or `"black"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
+        /// Reads a colour's name or `null`.
+        ///
+        /// # Errors
+        ///
+        /// Neither a colour's name nor `null`.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+            #[derive(Deserialize)]
+            struct Named(#[serde(with = "super")] Color);
+            Ok(Option::<Named>::deserialize(d)?.map(|n| n.0))
         }
     }
 }
@@ -105,41 +106,24 @@ pub enum ColorChoice {
     Random,
 }
 
-/// A time control: Fischer clocks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockSpec {
-    /// Each side's time at the start, in milliseconds.
-    pub initial_ms: u64,
-    /// Added to the mover's clock after each of its moves, in milliseconds.
-    pub increment_ms: u64,
-}
-
-impl ClockSpec {
-    /// Checks the bounds ([`CLOCK_INITIAL_MS`], [`CLOCK_INCREMENT_MS`]).
-    ///
-    /// # Errors
-    ///
-    /// `invalid_clock`.
-    pub fn validate(&self) -> Result<(), ProtoError> {
-        let ok = (CLOCK_INITIAL_MS.0..=CLOCK_INITIAL_MS.1).contains(&self.initial_ms)
-            && (CLOCK_INCREMENT_MS.0..=CLOCK_INCREMENT_MS.1).contains(&self.increment_ms);
-        if ok {
-            Ok(())
-        } else {
-            Err(ProtoError::new(
-                ErrorCode::InvalidClock,
-                format!(
-                    "initial_ms must be {}..={} and increment_ms {}..={}",
-                    CLOCK_INITIAL_MS.0,
-                    CLOCK_INITIAL_MS.1,
-                    CLOCK_INCREMENT_MS.0,
-                    CLOCK_INCREMENT_MS.1
-                ),
-            )
-            .given(format!("{}+{}", self.initial_ms, self.increment_ms)))
-        }
+/// Checks a time control's bounds ([`CLOCK_INITIAL_MS`],
+/// [`CLOCK_INCREMENT_MS`]).
+///
+/// # Errors
+///
+/// `invalid_clock`.
+pub fn validate_clock(spec: &ClockSpec) -> Result<(), ProtoError> {
+    if spec.in_bounds() {
+        return Ok(());
     }
+    Err(ProtoError::new(
+        ErrorCode::InvalidClock,
+        format!(
+            "initial_ms must be {}..={} and increment_ms {}..={}",
+            CLOCK_INITIAL_MS.0, CLOCK_INITIAL_MS.1, CLOCK_INCREMENT_MS.0, CLOCK_INCREMENT_MS.1
+        ),
+    )
+    .given(format!("{}+{}", spec.initial_ms, spec.increment_ms)))
 }
 
 /// A client's request `id`, echoed in the direct answer.
@@ -167,7 +151,7 @@ pub enum Request {
         /// Game id.
         game: String,
         /// The seat wanted, if any.
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Follow a game as a spectator.
     Watch {
@@ -221,6 +205,10 @@ pub enum SeatAction {
     AcceptDraw,
     /// Decline the opponent's offer.
     DeclineDraw,
+    /// Claim the win: the opponent has been gone too long.
+    ClaimWin,
+    /// Claim a draw: the opponent has been gone too long.
+    ClaimDraw,
 }
 
 /// A parsed request with its optional id.
@@ -279,6 +267,8 @@ pub enum ErrorCode {
     NoDrawOffer,
     /// The connection follows too many games.
     TooManyGames,
+    /// A claim while the opponent is present or not gone long enough.
+    ClaimTooEarly,
     /// The database refused the write.
     StorageFailed,
     /// A bug.
@@ -312,6 +302,7 @@ impl ErrorCode {
             ErrorCode::DrawAlreadyOffered => "draw_already_offered",
             ErrorCode::NoDrawOffer => "no_draw_offer",
             ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::ClaimTooEarly => "claim_too_early",
             ErrorCode::StorageFailed => "storage_failed",
             ErrorCode::InternalError => "internal_error",
         }
@@ -388,13 +379,13 @@ impl fmt::Display for ProtoError {
 
 impl std::error::Error for ProtoError {}
 
-/// `text` cut to [`GIVEN_MAX_CHARS`] characters, with `…` when cut.
+/// `text` cut to [`GIVEN_MAX_CHARS`] characters, with `…` when cut: the
+/// core's [`Excerpt`](hostage_core::Excerpt), the one shortener of every crate.
 #[must_use]
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(GIVEN_MAX_CHARS) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}…", &text[..end]),
-    }
+    hostage_core::Excerpt::new(text.as_bytes())
+        .as_str()
+        .to_string()
 }
 
 /// A message that did not parse: the error to send back, with the request
@@ -507,8 +498,8 @@ struct CreateFields {
 #[serde(deny_unknown_fields)]
 struct JoinFields {
     game: String,
-    #[serde(default)]
-    color: Option<Side>,
+    #[serde(default, with = "color::opt")]
+    color: Option<Color>,
 }
 
 #[derive(Deserialize)]
@@ -548,7 +539,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, ping";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, ping";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -563,7 +554,7 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "create" => {
             let f: CreateFields = fields_of(kind, fields)?;
             if let Some(clock) = &f.clock {
-                clock.validate()?;
+                validate_clock(clock)?;
             }
             Ok(Request::Create {
                 color: f.color,
@@ -603,6 +594,8 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "offer_draw" => seat(SeatAction::OfferDraw, fields),
         "accept_draw" => seat(SeatAction::AcceptDraw, fields),
         "decline_draw" => seat(SeatAction::DeclineDraw, fields),
+        "claim_win" => seat(SeatAction::ClaimWin, fields),
+        "claim_draw" => seat(SeatAction::ClaimDraw, fields),
         "ping" => {
             fields_of::<NoFields>(kind, fields)?;
             Ok(Request::Ping)
@@ -630,7 +623,18 @@ pub struct Clocks {
     /// Black's remaining time, in milliseconds.
     pub black_ms: u64,
     /// The side whose clock runs, if any.
-    pub running: Option<Side>,
+    #[serde(with = "color::opt")]
+    pub running: Option<Color>,
+}
+
+impl From<ClockReading> for Clocks {
+    fn from(r: ClockReading) -> Clocks {
+        Clocks {
+            white_ms: r.remaining.white,
+            black_ms: r.remaining.black,
+            running: r.running,
+        }
+    }
 }
 
 /// Whether a game waits for a player, goes on, or has ended.
@@ -656,7 +660,8 @@ pub struct MoveEntry {
     /// SAN.
     pub san: String,
     /// The mover.
-    pub by: Side,
+    #[serde(with = "color")]
+    pub by: Color,
 }
 
 /// Which seats are taken.
@@ -674,7 +679,8 @@ pub struct GameState {
     /// Game id.
     pub game: String,
     /// The recipient's seat, or `None` for a spectator.
-    pub you: Option<Side>,
+    #[serde(with = "color::opt")]
+    pub you: Option<Color>,
     /// The start position.
     pub start_fen: String,
     /// The current position.
@@ -684,7 +690,8 @@ pub struct GameState {
     /// The number of moves played.
     pub ply: u64,
     /// The side to move.
-    pub turn: Side,
+    #[serde(with = "color")]
+    pub turn: Color,
     /// Waiting, active or finished.
     pub status: Status,
     /// Which seats are taken.
@@ -694,13 +701,15 @@ pub struct GameState {
     /// The clocks now (`None`: untimed).
     pub clocks: Option<Clocks>,
     /// A standing draw offer, by whom.
-    pub draw_offer: Option<Side>,
+    #[serde(with = "color::opt")]
+    pub draw_offer: Option<Color>,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
     pub result: &'static str,
     /// How the game ended, if it has.
     pub termination: Option<&'static str>,
     /// The winner, if any.
-    pub winner: Option<Side>,
+    #[serde(with = "color::opt")]
+    pub winner: Option<Color>,
 }
 
 /// The limits announced in `hello`.
@@ -714,6 +723,19 @@ pub struct Limits {
     pub per_second: u32,
     /// [`MAX_GAMES_PER_CONNECTION`].
     pub max_games_per_connection: usize,
+    /// [`MAX_FRAME_BYTES`].
+    pub max_frame_bytes: usize,
+    /// A connection that follows no game and sends nothing for this long
+    /// is closed.
+    pub idle_timeout_ms: u64,
+    /// Open WebSocket connections allowed from one address.
+    pub max_connections_per_address: usize,
+    /// Unread messages queued for a client before it is dropped.
+    pub max_queued_messages: usize,
+    /// Unread bytes queued for a client before it is dropped.
+    pub max_queued_bytes: usize,
+    /// How long an opponent must be gone before `claim_win`/`claim_draw`.
+    pub abandon_after_ms: u64,
 }
 
 /// A server message (`docs/protocol.md`, Server → client).
@@ -736,7 +758,8 @@ pub enum Message {
         /// The creator's secret.
         token: String,
         /// The creator's seat.
-        color: Side,
+        #[serde(with = "color")]
+        color: Color,
         /// The link to share.
         link: String,
     },
@@ -747,7 +770,8 @@ pub enum Message {
         /// The secret of the seat.
         token: String,
         /// The seat.
-        color: Side,
+        #[serde(with = "color")]
+        color: Color,
         /// The link to share.
         link: String,
     },
@@ -756,7 +780,8 @@ pub enum Message {
         /// Game id.
         game: String,
         /// The seat.
-        color: Side,
+        #[serde(with = "color")]
+        color: Color,
     },
     /// Following as a spectator.
     Watching {
@@ -775,7 +800,8 @@ pub enum Message {
         /// Game id.
         game: String,
         /// The seat taken.
-        color: Side,
+        #[serde(with = "color")]
+        color: Color,
         /// The clocks (`None`: untimed).
         clocks: Option<Clocks>,
     },
@@ -793,11 +819,13 @@ pub enum Message {
         /// The position after it.
         fen: String,
         /// The mover.
-        by: Side,
+        #[serde(with = "color")]
+        by: Color,
         /// The clocks after it.
         clocks: Option<Clocks>,
         /// A standing draw offer after it (always `None`: a move withdraws offers).
-        draw_offer: Option<Side>,
+        #[serde(with = "color::opt")]
+        draw_offer: Option<Color>,
         /// A repeated acknowledgement of a stored move.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
@@ -807,14 +835,16 @@ pub enum Message {
         /// Game id.
         game: String,
         /// The side offering.
-        by: Side,
+        #[serde(with = "color")]
+        by: Color,
     },
     /// A draw offer was declined.
     DrawDeclined {
         /// Game id.
         game: String,
         /// The side declining.
-        by: Side,
+        #[serde(with = "color")]
+        by: Color,
     },
     /// The game ended.
     GameOver {
@@ -825,7 +855,8 @@ pub enum Message {
         /// How.
         termination: &'static str,
         /// The winner, if any.
-        winner: Option<Side>,
+        #[serde(with = "color::opt")]
+        winner: Option<Color>,
         /// The clocks at the end.
         clocks: Option<Clocks>,
     },

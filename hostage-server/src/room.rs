@@ -11,94 +11,23 @@
 //! Every move is checked by `hostage-core`; the rules' endings come from
 //! [`Game::outcome`]; resignation, agreement and time are added here.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use hostage_core::{game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Position, Termination};
+use hostage_core::{game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Color, Position};
 
 use crate::{
     clock::Clock,
-    protocol::{
-        ClockSpec, Clocks, ErrorCode, GameState, Message, MoveEntry, ProtoError, Seats, Side,
-        Status,
-    },
+    domain::{self, ClockSpec, End, EndReason, SeatHashes, TokenHash},
+    protocol::{Clocks, ErrorCode, GameState, Message, MoveEntry, ProtoError, Seats, Status},
     store::{NewGame, StoredClocks, StoredGame, Write},
 };
-
-/// Why a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// By the rules, as the core decides (mate, stalemate, fifty moves,
-    /// repetition, perpetual check).
-    Rules(Termination),
-    /// A player resigned.
-    Resignation,
-    /// A draw was offered and accepted.
-    Agreement,
-    /// A flag fell.
-    Timeout,
-}
-
-/// How a game ended, and who won.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct End {
-    /// Why.
-    pub reason: EndReason,
-    /// The winner (`None`: a draw).
-    pub winner: Option<Side>,
-}
-
-impl End {
-    /// The termination as the protocol and the store write it.
-    #[must_use]
-    pub const fn termination(&self) -> &'static str {
-        match self.reason {
-            EndReason::Rules(t) => t.name(),
-            EndReason::Resignation => "resignation",
-            EndReason::Agreement => "agreement",
-            EndReason::Timeout => "timeout",
-        }
-    }
-
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    #[must_use]
-    pub const fn result(&self) -> &'static str {
-        self.pgn_result().as_str()
-    }
-
-    /// The PGN result.
-    #[must_use]
-    pub const fn pgn_result(&self) -> PgnResult {
-        match self.winner {
-            Some(Side::White) => PgnResult::WhiteWins,
-            Some(Side::Black) => PgnResult::BlackWins,
-            None => PgnResult::Draw,
-        }
-    }
-
-    /// Reads back a stored termination and winner.
-    #[must_use]
-    pub fn parse(termination: &str, winner: Option<Side>) -> Option<End> {
-        let reason = match termination {
-            "checkmate" => EndReason::Rules(Termination::Checkmate),
-            "stalemate" => EndReason::Rules(Termination::Stalemate),
-            "fifty_moves" => EndReason::Rules(Termination::FiftyMoves),
-            "threefold_repetition" => EndReason::Rules(Termination::ThreefoldRepetition),
-            "perpetual_check" => EndReason::Rules(Termination::PerpetualCheck),
-            "resignation" => EndReason::Resignation,
-            "agreement" => EndReason::Agreement,
-            "timeout" => EndReason::Timeout,
-            _ => return None,
-        };
-        Some(End { reason, winner })
-    }
-}
 
 /// What a room needs to be put back as it was before a change.
 #[derive(Clone, Debug)]
 pub struct Undo {
-    tokens: [Option<String>; 2],
+    tokens: SeatHashes,
     clock: Option<Clock>,
-    draw_offer: Option<Side>,
+    draw_offer: Option<Color>,
     end: Option<End>,
     pushed_move: bool,
 }
@@ -132,16 +61,10 @@ pub struct Room {
     id: String,
     created_ms: u64,
     game: Game,
-    tokens: [Option<String>; 2],
+    tokens: SeatHashes,
     clock: Option<Clock>,
-    draw_offer: Option<Side>,
+    draw_offer: Option<Color>,
     end: Option<End>,
-}
-
-/// Compares two secrets in time independent of where they differ.
-fn same_secret(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -156,11 +79,11 @@ impl Room {
         id: String,
         created_ms: u64,
         clock: Option<ClockSpec>,
-        seat: Side,
-        token: String,
+        seat: Color,
+        token: TokenHash,
     ) -> (Room, NewGame) {
-        let mut tokens = [None, None];
-        tokens[seat.index()] = Some(token.clone());
+        let mut tokens = SeatHashes::default();
+        *tokens.get_mut(seat) = Some(token);
         let room = Room {
             id: id.clone(),
             created_ms,
@@ -182,24 +105,41 @@ impl Room {
     }
 
     /// Rebuilds a stored game, replaying its moves through the core; the
-    /// clock of the side to move starts at `now` (see `clock.rs`).
+    /// clock of the side to move starts at `now` (see `clock.rs`: the time
+    /// since the last stored event is charged to no one).
     ///
     /// # Errors
     ///
     /// A description of the first record that does not replay.
     pub fn restore(stored: StoredGame, now: Instant) -> Result<Room, String> {
+        Room::rebuild(stored, now)
+    }
+
+    /// As [`Room::restore`], for a game that goes on elsewhere (a store
+    /// shared by several servers): the clock of the side to move has run
+    /// since the last stored event, at `now_ms` wall-clock time, so that
+    /// every server shows the same clocks.
+    ///
+    /// # Errors
+    ///
+    /// A description of the first record that does not replay.
+    pub fn restore_live(stored: StoredGame, now: Instant, now_ms: u64) -> Result<Room, String> {
+        let since = Duration::from_millis(now_ms.saturating_sub(stored.updated_ms));
+        Room::rebuild(stored, now.checked_sub(since).unwrap_or(now))
+    }
+
+    fn rebuild(stored: StoredGame, now: Instant) -> Result<Room, String> {
         let start = Position::from_fen(&stored.start_fen)
             .map_err(|e| format!("game {}: start FEN: {e}", stored.id))?;
-        let mut game = Game::from_position(start);
-        for (i, m) in stored.moves.iter().enumerate() {
-            if m.ply != i as u64 {
-                return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
-            }
-            game.push_uci(&m.uci)
-                .map_err(|e| format!("game {}: ply {}: {} ({e})", stored.id, m.ply, m.uci))?;
+        if let Some((i, m)) = (0u64..).zip(&stored.moves).find(|(i, m)| m.ply != *i) {
+            return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
         }
+        // The core's move-list layer: its error names the ply, the move and
+        // the position, as everywhere else.
+        let game = Game::from_moves(start, stored.moves.iter().map(|m| m.uci.as_str()))
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
         let clock = match (stored.clock, stored.clocks) {
-            (Some(spec), Some((w, b))) => Some(Clock::restore(spec, w, b)),
+            (Some(spec), Some(remaining)) => Some(Clock::restore(spec, remaining)),
             (Some(spec), None) => Some(Clock::new(spec)),
             (None, _) => None,
         };
@@ -247,8 +187,8 @@ impl Room {
 
     /// The side to move.
     #[must_use]
-    pub fn turn(&self) -> Side {
-        Side::of(self.game.position().turn())
+    pub fn turn(&self) -> Color {
+        self.game.position().turn()
     }
 
     /// Waiting, active or finished.
@@ -256,39 +196,24 @@ impl Room {
     pub fn status(&self) -> Status {
         if self.end.is_some() {
             Status::Finished
-        } else if self.tokens.iter().all(Option::is_some) {
+        } else if self.tokens.iter().all(|(_, t)| t.is_some()) {
             Status::Active
         } else {
             Status::Waiting
         }
     }
 
-    /// The seat whose token this is.
-    #[must_use]
-    pub fn seat_of(&self, token: &str) -> Option<Side> {
-        [Side::White, Side::Black].into_iter().find(|side| {
-            self.tokens[side.index()]
-                .as_deref()
-                .is_some_and(|t| same_secret(t, token))
-        })
-    }
-
     fn clocks_at(&self, now: Instant) -> Option<Clocks> {
-        self.clock.map(|c| c.at(now))
+        self.clock.map(|c| c.at(now).into())
     }
 
     fn stored_clocks(&self, now: Instant) -> StoredClocks {
-        self.clock.map(|c| {
-            (
-                c.remaining_at(Side::White, now),
-                c.remaining_at(Side::Black, now),
-            )
-        })
+        self.clock.map(|c| c.remaining_now(now))
     }
 
     /// The whole game as `you` (a seat, or `None` for a spectator) sees it at `now`.
     #[must_use]
-    pub fn state(&self, you: Option<Side>, now: Instant) -> GameState {
+    pub fn state(&self, you: Option<Color>, now: Instant) -> GameState {
         let sans = self.game.san_moves();
         let moves = self
             .game
@@ -301,7 +226,7 @@ impl Room {
                 ply: ply as u64,
                 mv: UciMove::from_move(m).to_string(),
                 san,
-                by: Side::of(before.turn()),
+                by: before.turn(),
             })
             .collect();
         GameState {
@@ -314,8 +239,8 @@ impl Room {
             turn: self.turn(),
             status: self.status(),
             seats: Seats {
-                white: self.tokens[0].is_some(),
-                black: self.tokens[1].is_some(),
+                white: self.tokens.white.is_some(),
+                black: self.tokens.black.is_some(),
             },
             clock: self.clock.map(|c| c.spec()),
             clocks: self.clocks_at(now),
@@ -328,7 +253,7 @@ impl Room {
 
     fn undo_point(&self) -> Undo {
         Undo {
-            tokens: self.tokens.clone(),
+            tokens: self.tokens,
             clock: self.clock,
             draw_offer: self.draw_offer,
             end: self.end,
@@ -377,15 +302,20 @@ impl Room {
         }
     }
 
-    /// The seat acting with `token`, refusing spectators and strangers.
-    fn seat(&self, token: Option<&str>) -> Result<Side, ProtoError> {
+    /// The seat acting with `token`, refusing spectators (`not_a_player`)
+    /// and strangers (`invalid_token`).
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`.
+    pub fn seat(&self, token: Option<&str>) -> Result<Color, ProtoError> {
         let token = token.ok_or_else(|| {
             err(
                 ErrorCode::NotAPlayer,
                 "this action needs a seat's token; spectators cannot act",
             )
         })?;
-        self.seat_of(token).ok_or_else(|| {
+        domain::seat_of(&self.tokens, token).ok_or_else(|| {
             err(
                 ErrorCode::InvalidToken,
                 "this token is no seat of this game",
@@ -425,14 +355,14 @@ impl Room {
     /// `game_over`, `game_full`, `seat_taken`.
     pub fn join(
         &mut self,
-        want: Option<Side>,
-        token: String,
+        want: Option<Color>,
+        token: TokenHash,
         now: Instant,
-    ) -> Result<(Side, Change), ProtoError> {
+    ) -> Result<(Color, Change), ProtoError> {
         self.ensure_not_over()?;
-        let free: Vec<Side> = [Side::White, Side::Black]
+        let free: Vec<Color> = Color::ALL
             .into_iter()
-            .filter(|s| self.tokens[s.index()].is_none())
+            .filter(|&s| self.tokens.get(s).is_none())
             .collect();
         let side = match (want, free.first()) {
             (_, None) => {
@@ -452,7 +382,7 @@ impl Room {
             (None, Some(&side)) => side,
         };
         let undo = self.undo_point();
-        self.tokens[side.index()] = Some(token.clone());
+        *self.tokens.get_mut(side) = Some(token);
         if self.status() == Status::Active {
             let turn = self.turn();
             if let Some(clock) = &mut self.clock {
@@ -487,7 +417,7 @@ impl Room {
             mv: UciMove::from_move(m).to_string(),
             san: self.game.san(ply)?,
             fen: after.fen(),
-            by: Side::of(before.turn()),
+            by: before.turn(),
             clocks,
             draw_offer: None,
             duplicate,
@@ -523,7 +453,7 @@ impl Room {
             // A resend of a stored move is acknowledged again, never replayed.
             let index = ply as usize;
             let stored = self.game.moves().get(index).map(UciMove::from_move);
-            let by = self.game.position_at(index).map(|p| Side::of(p.turn()));
+            let by = self.game.position_at(index).map(Position::turn);
             let sent = UciMove::from_ascii(text.as_bytes()).ok();
             if stored.is_some() && stored == sent && by == Some(side) {
                 let clocks = self.clocks_at(now);
@@ -579,7 +509,7 @@ impl Room {
         self.draw_offer = None;
         self.end = self.game.outcome().map(|o| End {
             reason: EndReason::Rules(o.termination),
-            winner: o.winner.map(Side::of),
+            winner: o.winner,
         });
         if self.end.is_some() {
             if let Some(clock) = &mut self.clock {
@@ -702,6 +632,42 @@ impl Room {
         })
     }
 
+    /// `claim_win` (`win == true`) or `claim_draw`: the opponent has had no
+    /// connection following the game for `after` (`gone_for` tells how
+    /// long each seat has been gone, `None` if present).
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`, `game_not_started`,
+    /// `claim_too_early`.
+    pub fn claim(
+        &mut self,
+        token: Option<&str>,
+        win: bool,
+        gone_for: impl Fn(Color) -> Option<std::time::Duration>,
+        after: std::time::Duration,
+        now: Instant,
+    ) -> Result<Change, ProtoError> {
+        let side = self.seat(token)?;
+        self.ensure_active()?;
+        let gone = gone_for(side.other()).unwrap_or_default();
+        if gone_for(side.other()).is_none() || gone < after {
+            let wait = after.saturating_sub(gone).as_millis();
+            return Err(err(
+                ErrorCode::ClaimTooEarly,
+                format!(
+                    "the opponent must be gone for {} ms first (another {wait} ms at least)",
+                    after.as_millis()
+                ),
+            ));
+        }
+        let end = End {
+            reason: EndReason::Abandonment,
+            winner: win.then_some(side),
+        };
+        Ok(self.finish(end, now))
+    }
+
     /// The ending on time when the running side's flag has fallen at `now`.
     pub fn check_flag(&mut self, now: Instant) -> Option<Change> {
         if self.end.is_some() {
@@ -713,6 +679,46 @@ impl Room {
             winner: Some(flagged.other()),
         };
         Some(self.finish(end, now))
+    }
+
+    /// The events that turn `old` (this game as it was known) into this
+    /// room: seats taken, moves, draw offers and declines, the ending; to
+    /// tell the followers of a game another server changed.
+    #[must_use]
+    pub fn events_since(&self, old: &Room, now: Instant) -> Vec<Message> {
+        let clocks = self.clocks_at(now);
+        let mut events = Vec::new();
+        for side in Color::ALL {
+            if old.tokens.get(side).is_none() && self.tokens.get(side).is_some() {
+                events.push(Message::PlayerJoined {
+                    game: self.id.clone(),
+                    color: side,
+                    clocks,
+                });
+            }
+        }
+        let from = old.game.ply();
+        for ply in from..self.game.ply() {
+            events.extend(self.moved_event(ply, false, clocks));
+        }
+        let moved = self.game.ply() > from;
+        match (old.draw_offer, self.draw_offer) {
+            (None, Some(by)) => events.push(Message::DrawOffered {
+                game: self.id.clone(),
+                by,
+            }),
+            (Some(by), None) if !moved && self.end.is_none() => {
+                events.push(Message::DrawDeclined {
+                    game: self.id.clone(),
+                    by: by.other(),
+                });
+            }
+            _ => {}
+        }
+        if old.end.is_none() {
+            events.extend(self.game_over_event(now));
+        }
+        events
     }
 
     /// The game as PGN, with the tags of `docs/protocol.md`.
@@ -745,14 +751,16 @@ impl Room {
 mod tests {
     use std::time::Duration;
 
+    use hostage_core::ByColor;
+
     use super::*;
 
     const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
 
     fn room(clock: Option<ClockSpec>, now: Instant) -> Room {
-        let (mut room, _) = Room::create("g".into(), 0, clock, Side::White, W.into());
-        room.join(None, B.into(), now).unwrap();
+        let (mut room, _) = Room::create("g".into(), 0, clock, Color::White, TokenHash::of(W));
+        room.join(None, TokenHash::of(B), now).unwrap();
         room
     }
 
@@ -770,7 +778,7 @@ mod tests {
     #[test]
     fn refusals_change_nothing() {
         let now = Instant::now();
-        let (mut waiting, _) = Room::create("g".into(), 0, None, Side::White, W.into());
+        let (mut waiting, _) = Room::create("g".into(), 0, None, Color::White, TokenHash::of(W));
         assert_eq!(
             code(waiting.play(Some(W), "e2e4", 0, now)),
             ErrorCode::GameNotStarted
@@ -802,7 +810,10 @@ mod tests {
             code(r.answer_draw(Some(W), true, now)),
             ErrorCode::NoDrawOffer
         );
-        assert_eq!(code(r.join(None, "c".into(), now)), ErrorCode::GameFull);
+        assert_eq!(
+            code(r.join(None, TokenHash::of("c"), now)),
+            ErrorCode::GameFull
+        );
         assert_eq!(r.game().ply(), 0);
         assert_eq!(r.game().position().fen(), fen);
     }
@@ -891,6 +902,37 @@ mod tests {
     }
 
     #[test]
+    fn a_stored_game_replays_through_the_core_and_a_bad_move_is_named() {
+        use crate::store::StoredMove;
+        let stored = |moves: &[&str]| StoredGame {
+            id: "g".into(),
+            created_ms: 0,
+            start_fen: Position::new().fen(),
+            clock: None,
+            tokens: ByColor::new(Some(TokenHash::of(W)), Some(TokenHash::of(B))),
+            clocks: None,
+            draw_offer: None,
+            end: None,
+            moves: (0u64..)
+                .zip(moves)
+                .map(|(ply, m)| StoredMove {
+                    ply,
+                    uci: (*m).to_string(),
+                    clocks: None,
+                    at_ms: 0,
+                })
+                .collect(),
+            updated_ms: 0,
+        };
+        let now = Instant::now();
+        let r = Room::restore(stored(&["e2e4", "e7e5"]), now).unwrap();
+        assert_eq!(r.game().ply(), 2);
+        let e = Room::restore(stored(&["e2e4", "e7e5", "e1e3"]), now).unwrap_err();
+        // The core's move-list error: the 1-based move, its text, the position.
+        assert!(e.starts_with("game g: cannot play move 3 'e1e3'"), "{e}");
+    }
+
+    #[test]
     fn a_flag_falls_on_a_late_move_and_by_itself() {
         let t0 = Instant::now();
         let spec = ClockSpec {
@@ -904,7 +946,7 @@ mod tests {
             Ok(MoveOutcome::Flagged(c)) => assert!(matches!(c.write, Write::Finish { .. })),
             other => panic!("{other:?}"),
         }
-        assert_eq!(r.end().map(|e| e.winner), Some(Some(Side::Black)));
+        assert_eq!(r.end().map(|e| e.winner), Some(Some(Color::Black)));
         let mut r = room(Some(spec), t0);
         let c = r.check_flag(late).unwrap();
         assert!(matches!(

@@ -22,9 +22,10 @@ use std::{
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
+use hostage_core::{ByColor, Color};
+
 use crate::{
-    protocol::{ClockSpec, Side},
-    room::End,
+    domain::{color_named, ClockSpec, End, TokenHash},
     store::{NewGame, Store, StoreError, StoreFuture, StoredClocks, StoredGame, StoredMove, Write},
 };
 
@@ -38,7 +39,7 @@ CREATE TABLE IF NOT EXISTS games (
     start_fen    TEXT NOT NULL,
     initial_ms   INTEGER,
     increment_ms INTEGER,
-    white_token  TEXT,
+    white_token  TEXT, -- the SHA-256 of the seat's token, in hex
     black_token  TEXT,
     white_ms     INTEGER,
     black_ms     INTEGER,
@@ -57,8 +58,44 @@ CREATE TABLE IF NOT EXISTS moves (
     at_ms     INTEGER NOT NULL,
     PRIMARY KEY (game, ply)
 ) WITHOUT ROWID;
-PRAGMA user_version = 1;
 ";
+
+/// The schema's version: 2 keeps token digests where 1 kept tokens.
+const SCHEMA_VERSION: i64 = 2;
+
+/// Replaces the clear tokens of a version 1 database by their digests
+/// (in one transaction), then marks the database version 2.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(backend)?;
+    if version >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = conn.transaction().map_err(backend)?;
+    let rows: Vec<(String, Option<String>, Option<String>)> = {
+        let mut stmt = tx
+            .prepare("SELECT id, white_token, black_token FROM games")
+            .map_err(backend)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(backend)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(backend)?;
+        rows
+    };
+    let digest = |t: Option<String>| t.map(|t| TokenHash::of(&t).to_hex());
+    for (id, white, black) in rows {
+        tx.execute(
+            "UPDATE games SET white_token = ?2, black_token = ?3 WHERE id = ?1",
+            params![id, digest(white), digest(black)],
+        )
+        .map_err(backend)?;
+    }
+    tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+        .map_err(backend)?;
+    tx.commit().map_err(backend)
+}
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
@@ -91,8 +128,22 @@ impl SqliteStore {
     ///
     /// The file cannot be opened or is not a database of this schema.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let writer = open(path)?;
+        let mut writer = open(path)?;
+        // A new file gets the current schema at once; an old one is migrated.
+        let fresh: bool = writer
+            .query_row(
+                "SELECT count(*) = 0 FROM sqlite_master WHERE name = 'games'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(backend)?;
         writer.execute_batch(SCHEMA).map_err(backend)?;
+        if fresh {
+            writer
+                .execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+                .map_err(backend)?;
+        }
+        migrate(&mut writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -208,17 +259,18 @@ fn backend_ref(e: &rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-fn side_name(side: Option<Side>) -> Option<&'static str> {
-    side.map(Side::name)
+fn side_name(side: Option<Color>) -> Option<&'static str> {
+    side.map(Color::name)
 }
 
-fn side_of(name: Option<String>) -> Result<Option<Side>, StoreError> {
-    match name.as_deref() {
-        None => Ok(None),
-        Some("white") => Ok(Some(Side::White)),
-        Some("black") => Ok(Some(Side::Black)),
-        Some(other) => Err(StoreError::Corrupt(format!("side {other:?}"))),
-    }
+fn side_of(name: Option<String>) -> Result<Option<Color>, StoreError> {
+    name.map(|n| color_named(&n).ok_or_else(|| StoreError::Corrupt(format!("side {n:?}"))))
+        .transpose()
+}
+
+fn hash_of(hex: Option<String>) -> Result<Option<TokenHash>, StoreError> {
+    hex.map(|h| TokenHash::from_hex(&h).ok_or_else(|| StoreError::Corrupt("token digest".into())))
+        .transpose()
 }
 
 fn int(n: u64) -> i64 {
@@ -230,7 +282,7 @@ fn uint(n: i64) -> u64 {
 }
 
 fn clock_params(clocks: StoredClocks) -> (Option<i64>, Option<i64>) {
-    clocks.map_or((None, None), |(w, b)| (Some(int(w)), Some(int(b))))
+    clocks.map_or((None, None), |c| (Some(int(c.white)), Some(int(c.black))))
 }
 
 fn conflict_unless(changed: usize, what: &str) -> Result<(), StoreError> {
@@ -252,10 +304,9 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             seat,
             token,
         }) => {
-            let (white, black) = match seat {
-                Side::White => (Some(token), None),
-                Side::Black => (None, Some(token)),
-            };
+            let mut tokens = ByColor::<Option<String>>::default();
+            *tokens.get_mut(*seat) = Some(token.to_hex());
+            let (white, black) = (tokens.white, tokens.black);
             let initial = clock.map(|c| int(c.initial_ms));
             conn.execute(
                 "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
@@ -288,19 +339,19 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
         } => {
             let (w, b) = clock_params(*clocks);
             let sql = match side {
-                Side::White => {
+                Color::White => {
                     "UPDATE games SET white_token = ?2, white_ms = coalesce(?3, white_ms),
                      black_ms = coalesce(?4, black_ms), updated_ms = ?5
                      WHERE id = ?1 AND white_token IS NULL AND termination IS NULL"
                 }
-                Side::Black => {
+                Color::Black => {
                     "UPDATE games SET black_token = ?2, white_ms = coalesce(?3, white_ms),
                      black_ms = coalesce(?4, black_ms), updated_ms = ?5
                      WHERE id = ?1 AND black_token IS NULL AND termination IS NULL"
                 }
             };
             let n = conn
-                .execute(sql, params![game, token, w, b, now])
+                .execute(sql, params![game, token.to_hex(), w, b, now])
                 .map_err(backend)?;
             conflict_unless(n, "the seat is taken")
         }
@@ -379,13 +430,14 @@ type GameRow = (
     Option<String>,
     Option<String>,
     Option<String>,
+    i64,
 );
 
 fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let row: Option<GameRow> = conn
         .query_row(
             "SELECT id, created_ms, start_fen, initial_ms, increment_ms, white_token, black_token,
-                    white_ms, black_ms, draw_offer, termination, winner
+                    white_ms, black_ms, draw_offer, termination, winner, updated_ms
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -402,12 +454,27 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
                     r.get(9)?,
                     r.get(10)?,
                     r.get(11)?,
+                    r.get(12)?,
                 ))
             },
         )
         .optional()
         .map_err(backend)?;
-    let Some((id, created, fen, initial, increment, wt, bt, wms, bms, offer, term, winner)) = row
+    let Some((
+        id,
+        created,
+        fen,
+        initial,
+        increment,
+        wt,
+        bt,
+        wms,
+        bms,
+        offer,
+        term,
+        winner,
+        updated,
+    )) = row
     else {
         return Ok(None);
     };
@@ -419,16 +486,14 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         _ => None,
     };
     let clocks = match (clock, wms, bms) {
-        (Some(_), Some(w), Some(b)) => Some((uint(w), uint(b))),
+        (Some(_), Some(w), Some(b)) => Some(ByColor::new(uint(w), uint(b))),
         _ => None,
     };
-    let winner = side_of(winner)?;
     let end = match term {
         None => None,
-        Some(t) => Some(
-            End::parse(&t, winner)
-                .ok_or_else(|| StoreError::Corrupt(format!("game {id}: termination {t:?}")))?,
-        ),
+        Some(t) => Some(End::from_names(&t, winner.as_deref()).ok_or_else(|| {
+            StoreError::Corrupt(format!("game {id}: termination {t:?}, winner {winner:?}"))
+        })?),
     };
     let mut stmt = conn
         .prepare_cached(
@@ -442,7 +507,7 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
             Ok(StoredMove {
                 ply: uint(r.get(0)?),
                 uci: r.get(1)?,
-                clocks: w.zip(b).map(|(w, b)| (uint(w), uint(b))),
+                clocks: w.zip(b).map(|(w, b)| ByColor::new(uint(w), uint(b))),
                 at_ms: uint(r.get(4)?),
             })
         })
@@ -454,11 +519,12 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         created_ms: uint(created),
         start_fen: fen,
         clock,
-        tokens: [wt, bt],
+        tokens: ByColor::new(hash_of(wt)?, hash_of(bt)?),
         clocks,
         draw_offer: side_of(offer)?,
         end,
         moves,
+        updated_ms: uint(updated),
     }))
 }
 
@@ -483,8 +549,8 @@ mod tests {
                 initial_ms: 60_000,
                 increment_ms: 0,
             }),
-            seat: Side::White,
-            token: "w".into(),
+            seat: Color::White,
+            token: TokenHash::of("w"),
         })
     }
 
@@ -493,7 +559,7 @@ mod tests {
             game: "g".into(),
             ply,
             uci: uci.into(),
-            clocks: Some((59_000, 60_000)),
+            clocks: Some(ByColor::new(59_000, 60_000)),
             at_ms: 5,
             end: None,
         }
@@ -515,9 +581,9 @@ mod tests {
         ));
         let seat = Write::TakeSeat {
             game: "g".into(),
-            side: Side::Black,
-            token: "b".into(),
-            clocks: Some((60_000, 60_000)),
+            side: Color::Black,
+            token: TokenHash::of("b"),
+            clocks: Some(ByColor::new(60_000, 60_000)),
         };
         store.write(seat.clone()).await.unwrap();
         assert!(matches!(
@@ -538,8 +604,11 @@ mod tests {
         let g = store.load("g").await.unwrap().unwrap();
         assert_eq!(g.moves.len(), 2);
         assert_eq!(g.moves[1].uci, "e7e5");
-        assert_eq!(g.tokens, [Some("w".into()), Some("b".into())]);
-        assert_eq!(g.clocks, Some((59_000, 60_000)));
+        assert_eq!(
+            g.tokens,
+            ByColor::new(Some(TokenHash::of("w")), Some(TokenHash::of("b")))
+        );
+        assert_eq!(g.clocks, Some(ByColor::new(59_000, 60_000)));
         assert_eq!(store.unfinished().await.unwrap(), ["g"]);
         assert_eq!(store.load("nope").await.unwrap(), None);
         drop(store);

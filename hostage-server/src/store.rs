@@ -12,22 +12,32 @@
 //! it is free, an ending only once. A write that finds the condition false
 //! fails with [`StoreError::Conflict`] and changes nothing.
 //!
-//! The trait is object-safe and asynchronous (boxed futures), so a
-//! PostgreSQL implementation on an async client slots in beside
-//! [`crate::sqlite::SqliteStore`] without touching the game service.
+//! The trait is object-safe and asynchronous (boxed futures): the SQLite
+//! store (`sqlite.rs`) and the PostgreSQL store (`postgres.rs`) implement
+//! it. A store that other servers write too says so through
+//! [`Store::changes`]: the game service then re-reads a game by ply before
+//! acting on it and after every change announced.
 
 use std::{fmt, future::Future, pin::Pin};
 
-use crate::{
-    protocol::{ClockSpec, Side},
-    room::End,
-};
+use hostage_core::{ByColor, Color};
+
+use crate::domain::{ClockSpec, End, SeatHashes, TokenHash};
+
+/// A change announced by a shared store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// This game changed (on any server sharing the store).
+    Game(String),
+    /// Announcements may have been missed: any game may have changed.
+    All,
+}
 
 /// A boxed future, as the trait returns them.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
-/// Remaining times (White, Black) in milliseconds, for a timed game.
-pub type StoredClocks = Option<(u64, u64)>;
+/// Each side's remaining time in milliseconds, for a timed game.
+pub type StoredClocks = Option<ByColor<u64>>;
 
 /// A change to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,9 +49,9 @@ pub enum Write {
         /// Game id.
         game: String,
         /// The seat.
-        side: Side,
-        /// Its token.
-        token: String,
+        side: Color,
+        /// Its token's digest.
+        token: TokenHash,
         /// The clocks when the seat was taken.
         clocks: StoredClocks,
     },
@@ -66,7 +76,7 @@ pub enum Write {
         /// Game id.
         game: String,
         /// The side offering.
-        by: Option<Side>,
+        by: Option<Color>,
     },
     /// The game ended without a move: resignation, agreement, time (only if
     /// it had not ended).
@@ -106,9 +116,9 @@ pub struct NewGame {
     /// The time control.
     pub clock: Option<ClockSpec>,
     /// The creator's seat.
-    pub seat: Side,
-    /// The creator's token.
-    pub token: String,
+    pub seat: Color,
+    /// The creator's token's digest.
+    pub token: TokenHash,
 }
 
 /// One stored move.
@@ -135,16 +145,18 @@ pub struct StoredGame {
     pub start_fen: String,
     /// The time control.
     pub clock: Option<ClockSpec>,
-    /// Each seat's token, if taken (White, Black).
-    pub tokens: [Option<String>; 2],
+    /// Each seat's token digest, if taken.
+    pub tokens: SeatHashes,
     /// The clocks at the last stored event.
     pub clocks: StoredClocks,
     /// A standing draw offer.
-    pub draw_offer: Option<Side>,
+    pub draw_offer: Option<Color>,
     /// How the game ended, if it has.
     pub end: Option<End>,
     /// The moves, by ply.
     pub moves: Vec<StoredMove>,
+    /// When the last change was stored, milliseconds since the Unix epoch.
+    pub updated_ms: u64,
 }
 
 /// Why a store operation failed.
@@ -181,4 +193,10 @@ pub trait Store: Send + Sync + 'static {
 
     /// The ids of every game that has not ended (to restart their clocks).
     fn unfinished(&self) -> StoreFuture<'_, Vec<String>>;
+
+    /// The changes stored by anyone, for a store that several servers
+    /// share; `None` (the default) for a store only this server writes.
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Changed>> {
+        None
+    }
 }

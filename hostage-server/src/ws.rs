@@ -6,12 +6,15 @@
 //! does not is answered with its error. Requests of one connection are
 //! handled one at a time, in order. A writer task drains the connection's
 //! queue into the socket; the connection ends when the client closes, the
-//! socket fails, the flood control gives up, or the game service finds the
-//! queue full (a client that does not read).
+//! socket fails, the flood control gives up, the game service finds the
+//! queue full (a client that does not read: [`QUEUE`] messages or
+//! `max_queued_bytes`), a frame is over [`MAX_FRAME_BYTES`] (close 1009),
+//! or the connection follows no game and has sent nothing for
+//! `idle_timeout` (close 1000; pongs do not count).
 
 use std::{
     sync::{
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicU64, AtomicUsize, Ordering},
         Arc,
     },
     time::{Duration, Instant},
@@ -23,9 +26,10 @@ use tokio::sync::{mpsc, Notify};
 
 use crate::{
     games::{Conn, Following, Hub},
+    limits::ServerLimits,
     protocol::{
-        self, ErrorCode, Limits, Message, ProtoError, MAX_GAMES_PER_CONNECTION, MAX_MESSAGE_BYTES,
-        SUPPORTED_VERSIONS,
+        self, ErrorCode, Limits, Message, ProtoError, MAX_FRAME_BYTES, MAX_GAMES_PER_CONNECTION,
+        MAX_MESSAGE_BYTES, SUPPORTED_VERSIONS,
     },
     ratelimit::{self, RateLimiter, Verdict},
 };
@@ -38,6 +42,10 @@ const DRAIN: Duration = Duration::from_secs(5);
 
 /// WebSocket close code: a policy was violated (flooding).
 const CLOSE_POLICY: u16 = 1008;
+/// WebSocket close code: a message too big to process.
+const CLOSE_TOO_BIG: u16 = 1009;
+/// WebSocket close code: normal closure (idle).
+const CLOSE_NORMAL: u16 = 1000;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -46,15 +54,27 @@ enum Out {
     Close(u16, &'static str),
 }
 
-/// Serves one upgraded socket until it ends.
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+/// Whether a read error is a frame or message over the socket layer's
+/// capacity (then the client gets close 1009 if the socket still writes).
+fn over_capacity(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+}
+
+/// Serves one upgraded socket until it ends. `_place` is the connection's
+/// place under the connection caps, freed when this returns.
+pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimits, _place: P) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let (close_tx, mut close_rx) = mpsc::channel::<Out>(1);
+    let queued = Arc::new(AtomicUsize::new(0));
     let conn = Conn {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         tx,
         kick: Arc::new(Notify::new()),
+        queued: Arc::clone(&queued),
+        max_queued_bytes: limits.max_queued_bytes,
     };
     let writer = tokio::spawn(async move {
         loop {
@@ -65,7 +85,10 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
                 else => break,
             };
             let frame = match out {
-                Out::Text(text) => Frame::Text(Utf8Bytes::from(text.as_ref())),
+                Out::Text(text) => {
+                    queued.fetch_sub(text.len(), Ordering::AcqRel);
+                    Frame::Text(Utf8Bytes::from(text.as_ref()))
+                }
                 Out::Close(code, reason) => Frame::Close(Some(CloseFrame {
                     code,
                     reason: Utf8Bytes::from_static(reason),
@@ -78,20 +101,47 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
         }
     });
 
-    conn.reply(&hello(), None);
+    conn.reply(&hello(&limits), None);
     let mut limiter = RateLimiter::new(Instant::now());
     let mut following = Following::default();
+    let mut last_heard = tokio::time::Instant::now();
+    let mut closing = None;
     loop {
+        let idle_at = last_heard + limits.idle_timeout;
         let frame = tokio::select! {
             () = conn.kick.notified() => break,
+            () = tokio::time::sleep_until(idle_at) => {
+                if following.is_empty() {
+                    closing = Some((CLOSE_NORMAL, "idle"));
+                    break;
+                }
+                // Following a game: never idle. Look again later.
+                last_heard = tokio::time::Instant::now();
+                continue;
+            }
             frame = stream.next() => frame,
         };
         let text = match frame {
-            None | Some(Err(_)) | Some(Ok(Frame::Close(_))) => break,
+            None | Some(Ok(Frame::Close(_))) => break,
+            Some(Err(e)) => {
+                if over_capacity(e) {
+                    closing = Some((CLOSE_TOO_BIG, "frame too large"));
+                }
+                break;
+            }
             Some(Ok(Frame::Ping(_) | Frame::Pong(_))) => continue,
+            Some(Ok(Frame::Binary(b))) if b.len() > MAX_FRAME_BYTES => {
+                closing = Some((CLOSE_TOO_BIG, "frame too large"));
+                break;
+            }
+            Some(Ok(Frame::Text(t))) if t.len() > MAX_FRAME_BYTES => {
+                closing = Some((CLOSE_TOO_BIG, "frame too large"));
+                break;
+            }
             Some(Ok(Frame::Binary(_))) => None,
             Some(Ok(Frame::Text(text))) => Some(text),
         };
+        last_heard = tokio::time::Instant::now();
         match limiter.check(Instant::now()) {
             Verdict::Allow => {}
             Verdict::Refuse => {
@@ -128,6 +178,19 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     }
     hub.disconnect(&conn, &following).await;
     drop(conn);
+    if let Some((code, reason)) = closing {
+        let _ = close_tx.try_send(Out::Close(code, reason));
+        // Read on (and drop) what the client still sends until it answers
+        // the close, so that our close frame is not lost to a reset.
+        let _ = tokio::time::timeout(DRAIN, async {
+            while let Some(Ok(frame)) = stream.next().await {
+                if matches!(frame, Frame::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
     drop(close_tx);
     // The writer drains what is queued, unless the client does not read.
     let abort = writer.abort_handle();
@@ -136,15 +199,22 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     }
 }
 
-fn hello() -> Message {
+fn hello(limits: &ServerLimits) -> Message {
+    let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     Message::Hello {
         server: concat!("hostage/", env!("CARGO_PKG_VERSION")),
         protocol: SUPPORTED_VERSIONS,
         limits: Limits {
             max_message_bytes: MAX_MESSAGE_BYTES,
+            max_frame_bytes: MAX_FRAME_BYTES,
             burst: ratelimit::BURST,
             per_second: ratelimit::PER_SECOND,
             max_games_per_connection: MAX_GAMES_PER_CONNECTION,
+            idle_timeout_ms: ms(limits.idle_timeout),
+            max_connections_per_address: limits.max_connections_per_address,
+            max_queued_messages: QUEUE,
+            max_queued_bytes: limits.max_queued_bytes,
+            abandon_after_ms: ms(limits.abandon_after),
         },
     }
 }

@@ -231,7 +231,7 @@ fn every_rejection_is_answered_and_changes_nothing() {
     // `given` repeats the input, shortened.
     c.send(move_msg(&g, &bt, &"x".repeat(500), 1));
     let e = c.expect_error("invalid_move");
-    assert_eq!(e["given"].as_str().unwrap().chars().count(), 65);
+    assert_eq!(e["given"].as_str().unwrap().chars().count(), 101);
     c.send(
         json!({"v":1,"type":"create","color":"white","clock":{"initial_ms":10,"increment_ms":0}}),
     );

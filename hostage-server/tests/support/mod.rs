@@ -39,6 +39,11 @@ impl Client {
         Client { ws }
     }
 
+    /// The socket itself, for tests of closes and frames.
+    pub fn ws_mut(&mut self) -> &mut WebSocket<MaybeTlsStream<TcpStream>> {
+        &mut self.ws
+    }
+
     pub fn send(&mut self, v: Value) {
         self.send_text(&v.to_string());
     }

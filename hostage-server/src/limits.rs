@@ -1,0 +1,52 @@
+//! The limits a public server needs that an operator (or a test) may set:
+//! timeouts, connection caps, the outgoing queue's size in bytes, and how
+//! long games stay in memory and players may be gone.
+//!
+//! Policy: every limit has a documented default (`docs/protocol.md`,
+//! Limits) chosen for a server on the internet; `hostage serve` options
+//! change them (tests shorten the timeouts). The fixed limits of the
+//! protocol itself (message size, rate, games per connection) stay in
+//! `protocol.rs` and `ratelimit.rs`.
+
+use std::time::Duration;
+
+/// Limits in force on one server.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// A connection must send its request's headers within this time from
+    /// connecting (or from the end of its previous request); else it is
+    /// closed.
+    pub header_read_timeout: Duration,
+    /// A WebSocket that follows no game and sends nothing for this long is
+    /// closed (close code 1000). Pongs do not count as sending.
+    pub idle_timeout: Duration,
+    /// Open WebSocket connections allowed from one client address.
+    pub max_connections_per_address: usize,
+    /// Open WebSocket connections allowed in total.
+    pub max_connections: usize,
+    /// Bytes of messages queued for a client that does not read, past which
+    /// it is dropped.
+    pub max_queued_bytes: usize,
+    /// A game nobody follows is dropped from memory after this long without
+    /// a change (finished games at once; timed games that go on stay,
+    /// their flag must fall). It loads again on demand.
+    pub evict_after: Duration,
+    /// A player whose opponent has had no connection following the game
+    /// for this long may claim the win or a draw (`claim_win`,
+    /// `claim_draw`).
+    pub abandon_after: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> ServerLimits {
+        ServerLimits {
+            header_read_timeout: Duration::from_secs(15),
+            idle_timeout: Duration::from_secs(60),
+            max_connections_per_address: 32,
+            max_connections: 10_000,
+            max_queued_bytes: 1 << 20,
+            evict_after: Duration::from_secs(600),
+            abandon_after: Duration::from_secs(120),
+        }
+    }
+}
