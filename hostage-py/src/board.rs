@@ -237,6 +237,15 @@ impl PyBoard {
             .map_err(|e| e.to_py())
     }
 
+    /// Plays a list of moves written as text (SAN or long form, with move
+    /// numbers, comments, the inventor's `O O` and a final result allowed:
+    /// the core's move-text layer) and returns how many were played. All or
+    /// nothing: on error the board is unchanged and the error's `.ply` is
+    /// the failing move's place in the list, from 1.
+    fn push_moves(&mut self, moves: &str) -> PyResult<usize> {
+        self.game.push_move_text(moves).map_err(|e| e.to_py())
+    }
+
     /// Plays a move written in long (UCI) form and returns it.
     fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
         self.game

@@ -148,7 +148,7 @@ impl ToPyErr for ParseMoveError {
 impl ToPyErr for MoveTextError {
     fn to_py(&self) -> PyErr {
         let message = self.to_string();
-        match self {
+        let err = match self {
             MoveTextError::Move { error: cause, .. } => match cause {
                 ParseMoveError::San(SanError::Syntax { .. })
                 | ParseMoveError::Uci(UciError::Syntax { .. }) => {
@@ -160,7 +160,12 @@ impl ToPyErr for MoveTextError {
                 _ => error::<IllegalMoveError>(self.code(), message),
             },
             MoveTextError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-        }
+        };
+        // The failing move's place in the list, as the JS error's `ply`.
+        Python::attach(|py| {
+            let _ = err.value(py).setattr("ply", self.ply());
+        });
+        err
     }
 }
 

@@ -339,6 +339,11 @@ class Board:
 
         ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError``
         leave the board unchanged."""
+    def push_moves(self, moves: str) -> int:
+        """Plays a list of moves written as text (SAN or long form, move numbers,
+        comments, the inventor's ``O O`` and a final result allowed) and returns
+        how many were played. All or nothing: on error the board is unchanged
+        and the exception's ``.ply`` is the failing move's place in the list."""
     def push_uci(self, uci: str) -> Move:
         """Plays a move in long (UCI) form and returns it."""
     def pop(self) -> Move:

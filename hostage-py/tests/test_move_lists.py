@@ -1,0 +1,64 @@
+"""tests/vectors/move-lists.txt (format in its header) through
+``Board.push_moves``: the core's move-text layer, so a bad move in a list
+carries the same code, place (``.ply``) and message as in Rust, JavaScript,
+the CLI and the server. A failed list leaves the board unchanged. Mirrors
+hostage-core/tests/move_lists.rs and hostage-wasm/js-tests/move-lists.test.mjs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import hostage
+from test_bad_input import VECTORS, unescape
+
+
+def cases() -> list[tuple[int, list[str]]]:
+    raw = (VECTORS / "move-lists.txt").read_text(encoding="utf-8")
+    out = []
+    for n, line in enumerate(raw.splitlines(), 1):
+        if line.strip() and not line.startswith("#"):
+            out.append((n, [f.strip() for f in line.split("|")]))
+    return out
+
+
+CASES = cases()
+
+
+def test_both_kinds_of_case_are_there() -> None:
+    assert any(f[2].startswith("ok") for _, f in CASES)
+    assert any("@" in f[2] for _, f in CASES)
+
+
+@pytest.mark.parametrize(("line", "fields"), CASES, ids=[f"line{n}" for n, _ in CASES])
+def test_move_list(line: int, fields: list[str]) -> None:
+    position, text, expected = fields[:3]
+    fourth = fields[3] if len(fields) > 3 else None
+    board = hostage.Board() if position == "-" else hostage.Board(position)
+    before = board.fen()
+    moves = unescape(text)
+    ok = re.fullmatch(r"ok (\d+)", expected)
+    if ok:
+        assert board.push_moves(moves) == int(ok[1])
+        assert board.ply() == int(ok[1])
+        if fourth is not None:
+            assert board.fen() == fourth
+        return
+    code, ply = expected.split("@")
+    with pytest.raises(hostage.HostageError) as info:
+        board.push_moves(moves)
+    assert info.value.code == code
+    assert getattr(info.value, "ply") == int(ply)
+    if fourth is not None:
+        assert str(info.value) == fourth
+    assert board.fen() == before
+    assert board.ply() == 0
+
+
+def test_push_moves_continues_a_game() -> None:
+    board = hostage.Board()
+    board.push_san("e4")
+    assert board.push_moves("1... e5 2. Nf3") == 2
+    assert [m.uci() for m in board.move_stack] == ["e2e4", "e7e5", "g1f3"]
