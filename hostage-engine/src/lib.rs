@@ -55,15 +55,21 @@ mod rng;
 mod score;
 mod search;
 pub mod stats;
+#[cfg(not(target_family = "wasm"))]
+mod thread;
+mod timeman;
 mod tt;
 pub mod uci;
 
-pub use engine::{history_of, Engine, SearchResult};
+pub use engine::{history_of, Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, ParseLevelError, Recipe};
 pub use limits::{Limits, MAX_DEPTH};
 pub use rng::Rng;
 pub use score::Score;
 pub use search::{Info, Line, Options, QS_EVASION_PLIES};
+#[cfg(not(target_family = "wasm"))]
+pub use thread::{SearchRequest, Stopper};
+pub use timeman::{TimeBudget, TimeControl};
 pub use tt::DEFAULT_HASH_MB;
 
 /// `s` cut to at most 40 characters for an error message (long input is
