@@ -63,7 +63,7 @@ pub mod uci;
 
 pub use engine::{history_of, Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, ParseLevelError, Recipe};
-pub use limits::{Limits, MAX_DEPTH};
+pub use limits::{Limits, DEFAULT_FULL_NODES, MAX_DEPTH};
 pub use rng::Rng;
 pub use score::Score;
 pub use search::{Info, Line, Options, QS_EVASION_PLIES};

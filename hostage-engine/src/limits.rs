@@ -11,6 +11,10 @@ use core::time::Duration;
 /// The most plies a search goes (iterative deepening stops there).
 pub const MAX_DEPTH: u32 = 64;
 
+/// The node budget of a full-strength search asked for without any limit
+/// where one is needed (UCI's bare `go`, a `full` player without a number).
+pub const DEFAULT_FULL_NODES: u64 = 1_000_000;
+
 /// When a search stops; the first limit reached ends it. With no limit at
 /// all the search runs to [`MAX_DEPTH`] or until it is stopped.
 ///
