@@ -43,6 +43,7 @@ mod play;
 mod player;
 mod puzzles;
 mod replay;
+mod review;
 mod serve;
 mod svg;
 mod uci_engine;
@@ -121,6 +122,8 @@ enum Command {
     },
     /// Speak the UCI protocol on stdin and stdout (for GUIs and match runners).
     Uci,
+    /// Review the games of a PGN file: evaluations, ?!/?/?? and accuracy per player.
+    Review(review::ReviewArgs),
     /// Search a position at full strength: each iteration, then the best lines.
     Analyse {
         #[command(flatten)]
@@ -412,6 +415,7 @@ fn run(command: Command) -> Result<(), CliError> {
             unicode,
         } => play(fen.as_deref(), unicode, ByColor::new(white, black), seed),
         Command::Uci => Ok(hostage_engine::uci::run(io::stdin().lock(), io::stdout())?),
+        Command::Review(args) => review::run(&args),
         Command::Analyse {
             at,
             nodes,

@@ -370,9 +370,10 @@ pub fn eval_text(white: Score) -> Option<String> {
 
 impl GameReview {
     /// `pgn` (whose main line is the reviewed game) annotated: after each
-    /// move a comment `[%eval …]` (the score after it, for White), its
-    /// judgement's NAG and, for a judged move, the words of the judgement
-    /// and the engine's best line as a variation. Tags `WhiteAccuracy`,
+    /// move one comment `[%eval …]` (the score after it, for White; none
+    /// after a mate on the board) followed, for a judged move, by the
+    /// judgement and the better move (`[%eval #1] Blunder. g6 was best.`),
+    /// the judgement's NAG, and the engine's best line as a variation. Tags `WhiteAccuracy`,
     /// `BlackAccuracy` and `Annotator` are set.
     ///
     /// Moves of the main line beyond the review are left as they are.
@@ -380,10 +381,9 @@ impl GameReview {
         let main = pgn.mainline();
         for (m, &id) in self.moves.iter().zip(&main) {
             let node = pgn.node_mut(id);
-            if let Some(eval) = eval_text(m.after) {
-                node.comments.push(format!("[%eval {eval}]"));
-            }
+            let eval = eval_text(m.after).map(|e| format!("[%eval {e}]"));
             let Some(j) = m.judgement else {
+                node.comments.extend(eval);
                 continue;
             };
             node.nags.push(j.nag());
@@ -399,11 +399,13 @@ impl GameReview {
                 Judgement::Mistake => "Mistake",
                 Judgement::Blunder => "Blunder",
             };
-            let text = if best_san.is_empty() {
-                format!("{words}.")
+            let mut text = eval.map(|e| e + " ").unwrap_or_default();
+            text.push_str(words);
+            if !best_san.is_empty() {
+                text.push_str(&format!(". {best_san} was best."));
             } else {
-                format!("{words}. {best_san} was best.")
-            };
+                text.push('.');
+            }
             pgn.node_mut(id).comments.push(text);
             // The best line as a variation beside the move.
             let mut at = pgn.node(id).parent().unwrap_or(NodeId::ROOT);
