@@ -451,3 +451,39 @@ impl Position {
         Fen::from_position(self).to_string()
     }
 }
+
+impl Position {
+    /// This position changed by `edit` (men set or removed, reserves
+    /// refilled, ...), validated again: what a board editor does on a legal
+    /// position. Castling state and an en-passant square that the edit made
+    /// impossible are dropped ([`Setup::clean_castling_rights`]).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Position`] naming the edited FEN when the
+    /// result is not a legal position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Piece, Position, Role, Color, Square};
+    ///
+    /// let pos = Position::new();
+    /// let queenless = pos.edited(|s| { s.board.remove_piece_at(Square::D8); })?;
+    /// assert_eq!(queenless.board_fen(), "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    /// let err = pos.edited(|s| s.board.set_piece_at(Square::E4, Piece { color: Color::White, role: Role::King }));
+    /// assert_eq!(err.map_err(|e| e.code()), Err("too_many_kings"));
+    /// # Ok::<_, hostage_core::fen::FenError>(())
+    /// ```
+    pub fn edited(&self, edit: impl FnOnce(&mut Setup)) -> Result<Position, FenError> {
+        let mut setup = self.to_setup();
+        edit(&mut setup);
+        // What the edit made impossible is dropped, not reported: a right
+        // whose rook was removed, an en-passant square whose pawn was.
+        setup.clean_castling_rights();
+        if setup.validate() == Err(crate::PositionError::InvalidEpSquare) {
+            setup.ep_square = None;
+        }
+        Fen(setup).into_position()
+    }
+}

@@ -81,6 +81,15 @@ pub enum GameError {
     Uci(#[from] UciError),
 }
 
+impl From<crate::san::ParseMoveError> for GameError {
+    fn from(e: crate::san::ParseMoveError) -> GameError {
+        match e {
+            crate::san::ParseMoveError::San(e) => GameError::San(e),
+            crate::san::ParseMoveError::Uci(e) => GameError::Uci(e),
+        }
+    }
+}
+
 impl GameError {
     /// `"illegal_move"`, or the code of the SAN or UCI error.
     #[must_use]
@@ -227,7 +236,7 @@ impl Game {
     }
 
     /// Plays `m`, known to be legal in the current position.
-    fn push_legal(&mut self, m: Move) {
+    pub(crate) fn push_legal(&mut self, m: Move) {
         let mut pos = self.position().clone();
         pos.play_unchecked(m);
         let hash = pos.zobrist_hash();

@@ -554,8 +554,17 @@ fn gen_en_passant<S: Sink>(
     }
 }
 
+impl Position {
+    /// The en-passant square if an en-passant capture is legal: what FEN
+    /// writes and the hash keys (R12).
+    pub(crate) fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        has_legal_ep(self, ep).then_some(ep)
+    }
+}
+
 /// Whether an en-passant capture onto `ep` is legal (R10, R12).
-pub(crate) fn has_legal_ep(pos: &Position, ep: Square) -> bool {
+fn has_legal_ep(pos: &Position, ep: Square) -> bool {
     let us = pos.turn;
     let king = pos.king_of(us);
     let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
@@ -608,5 +617,88 @@ fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live:
         }) {
             sink.push(Move::Castle { king, rook });
         }
+    }
+}
+
+/// The public face of move generation: each call runs [`generate`] with
+/// the sink it needs.
+impl Position {
+    /// Every legal move: board moves, airfield drops and exchanges.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::with_capacity(64);
+        generate(self, &mut moves);
+        moves
+    }
+
+    /// Appends every legal move to `moves` (reusing its allocation).
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        generate(self, moves);
+    }
+
+    /// Appends the legal captures (en passant included) and promotions to
+    /// `moves`: the "noisy" moves a quiescence search considers. Drops,
+    /// exchanges and castling never capture, so they are left out.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{fen::Fen, MoveList, Position};
+    ///
+    /// // After 1.e4 d5: exd5 is White's only capture.
+    /// let pos: Position = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
+    ///     .parse::<Fen>()?
+    ///     .into_position()?;
+    /// let mut moves = MoveList::new();
+    /// pos.legal_captures_into(&mut moves);
+    /// assert_eq!(moves.len(), 1);
+    /// assert!(moves.iter().all(|m| m.is_capture()));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_captures_into(&self, moves: &mut MoveList) {
+        generate(self, &mut Tactical(moves));
+    }
+
+    /// The legal board moves (castling and en passant included, no drops or
+    /// exchanges) of the men of the side to move standing on `movers`: for
+    /// a board UI's destinations, or SAN disambiguation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{Bitboard, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// let knight = pos.legal_board_moves(Bitboard::from_square(Square::G1));
+    /// assert_eq!(knight.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn legal_board_moves(&self, movers: Bitboard) -> MoveList {
+        let mut sink = Restricted {
+            movers,
+            moves: MoveList::new(),
+        };
+        generate(self, &mut sink);
+        sink.moves
+    }
+
+    /// The number of legal moves, counted without building the list (drops
+    /// and exchanges are counted per role pair, not one by one).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        generate(self, &mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: &Move) -> bool {
+        let mut finder = Finder {
+            target: *m,
+            found: false,
+        };
+        generate(self, &mut finder);
+        finder.found
     }
 }

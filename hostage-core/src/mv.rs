@@ -1,7 +1,5 @@
 //! [`Move`]: every kind of turn of Hostage Chess, and [`MoveList`].
 
-use core::fmt;
-
 use crate::{Color, Role, Square};
 
 /// One turn: a board move (R1, R7, R9, R10), an airfield drop (R6) or an
@@ -287,10 +285,3 @@ pub const fn king_home(color: Color) -> Square {
 /// the board moves), far beyond orthodox chess's 218, so the list is a
 /// growable vector.
 pub type MoveList = alloc::vec::Vec<Move>;
-
-impl fmt::Display for Move {
-    /// Writes the long (UCI-style) form, e.g. `e2e4`, `N@c7`, `N#B@c7`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&crate::uci::UciMove::from_move(self), f)
-    }
-}

@@ -61,7 +61,7 @@
 //! # Ok::<_, hostage_core::pgn::PgnError>(())
 //! ```
 
-mod lexer;
+pub(crate) mod lexer;
 mod reader;
 mod writer;
 
@@ -71,11 +71,7 @@ use alloc::{
 };
 use core::fmt;
 
-use crate::{
-    fen::FenError,
-    game::{Game, GameError},
-    Color, Move, Outcome, Position,
-};
+use crate::{fen::FenError, game::Game, Color, Move, Outcome, Position};
 
 #[cfg(feature = "std")]
 pub use reader::IoSource;
@@ -574,7 +570,7 @@ pub enum PgnErrorKind {
         /// The move text as written.
         san: String,
         /// Why it was rejected (SAN, or long form when written so).
-        error: GameError,
+        error: crate::san::ParseMoveError,
     },
     /// The `FEN` tag is malformed or an illegal position (`pgn_fen`).
     #[error("fen tag: {0}")]

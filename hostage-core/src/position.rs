@@ -15,8 +15,7 @@ use crate::{
     attacks,
     mv::king_home,
     zobrist::{self, ReserveKind},
-    Bitboard, Board, ByColor, CastlingSide, Color, Move, MoveList, Piece, Reserve, Role, Setup,
-    Square,
+    Bitboard, Board, ByColor, CastlingSide, Color, Move, Piece, Reserve, Role, Setup, Square,
 };
 
 /// The standard set of men of one side (R1), indexed P N B R Q K.
@@ -443,85 +442,6 @@ impl Position {
         self.pseudo_checkers().any() && !self.is_check()
     }
 
-    /// Every legal move: board moves, airfield drops and exchanges.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::with_capacity(64);
-        crate::movegen::generate(self, &mut moves);
-        moves
-    }
-
-    /// Appends every legal move to `moves` (reusing its allocation).
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
-        crate::movegen::generate(self, moves);
-    }
-
-    /// Appends the legal captures (en passant included) and promotions to
-    /// `moves`: the "noisy" moves a quiescence search considers. Drops,
-    /// exchanges and castling never capture, so they are left out.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hostage_core::{fen::Fen, MoveList, Position};
-    ///
-    /// // After 1.e4 d5: exd5 is White's only capture.
-    /// let pos: Position = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
-    ///     .parse::<Fen>()?
-    ///     .into_position()?;
-    /// let mut moves = MoveList::new();
-    /// pos.legal_captures_into(&mut moves);
-    /// assert_eq!(moves.len(), 1);
-    /// assert!(moves.iter().all(|m| m.is_capture()));
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn legal_captures_into(&self, moves: &mut MoveList) {
-        crate::movegen::generate(self, &mut crate::movegen::Tactical(moves));
-    }
-
-    /// The legal board moves (castling and en passant included, no drops or
-    /// exchanges) of the men of the side to move standing on `movers`: for
-    /// a board UI's destinations, or SAN disambiguation.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hostage_core::{Bitboard, Position, Square};
-    ///
-    /// let pos = Position::new();
-    /// let knight = pos.legal_board_moves(Bitboard::from_square(Square::G1));
-    /// assert_eq!(knight.len(), 2);
-    /// ```
-    #[must_use]
-    pub fn legal_board_moves(&self, movers: Bitboard) -> MoveList {
-        let mut sink = crate::movegen::Restricted {
-            movers,
-            moves: MoveList::new(),
-        };
-        crate::movegen::generate(self, &mut sink);
-        sink.moves
-    }
-
-    /// The number of legal moves, counted without building the list (drops
-    /// and exchanges are counted per role pair, not one by one).
-    #[must_use]
-    pub fn count_legal_moves(&self) -> usize {
-        let mut counter = crate::movegen::Counter(0);
-        crate::movegen::generate(self, &mut counter);
-        counter.0
-    }
-
-    /// Whether `m` is legal here.
-    #[must_use]
-    pub fn is_legal(&self, m: &Move) -> bool {
-        let mut finder = crate::movegen::Finder {
-            target: *m,
-            found: false,
-        };
-        crate::movegen::generate(self, &mut finder);
-        finder.found
-    }
-
     /// Whether the side to move is checkmated (R11): in check, and no board
     /// move, drop or exchange gets it out.
     #[must_use]
@@ -856,12 +776,6 @@ impl Position {
         self.unmoved = unmoved;
     }
 
-    /// The en-passant square if an en-passant capture is legal.
-    fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        crate::movegen::has_legal_ep(self, ep).then_some(ep)
-    }
-
     /// The Zobrist hash (see [`crate::zobrist`]): equal for positions that
     /// R12 counts as the same, and updated incrementally by play.
     #[must_use]
@@ -945,6 +859,29 @@ impl core::hash::Hash for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::Fen::from_position(self))
+        // The FEN says everything the position holds (fen.rs writes it).
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// Validation lives with the position it would build.
+impl Setup {
+    /// Whether this setup is a legal position, without building it.
+    ///
+    /// # Errors
+    ///
+    /// The [`PositionError`] that [`Position::from_setup`]
+    /// would return.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::{PositionError, Setup};
+    ///
+    /// assert_eq!(Setup::start().validate(), Ok(()));
+    /// assert_eq!(Setup::empty().validate(), Err(PositionError::MissingKing));
+    /// ```
+    pub fn validate(&self) -> Result<(), PositionError> {
+        Position::from_setup(self.clone()).map(|_| ())
     }
 }

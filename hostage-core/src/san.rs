@@ -40,8 +40,8 @@ use alloc::{
 use core::{fmt, fmt::Write as _};
 
 use crate::{
-    game::GameError, Bitboard, CastlingSide, Excerpt, File, Move, MoveList, Position, Rank, Role,
-    Square,
+    uci::{UciError, UciMove},
+    Bitboard, CastlingSide, Excerpt, File, Move, MoveList, Position, Rank, Role, Square,
 };
 
 /// A move in SAN, parsed but not yet matched against a position.
@@ -765,9 +765,9 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`GameError::Uci`] when the text is long form (it parses as such) but
-    /// names no legal move, otherwise [`GameError::San`] (syntax, illegal or
-    /// ambiguous SAN).
+    /// [`ParseMoveError::Uci`] when the text is long form (it parses as
+    /// such) but names no legal move, otherwise [`ParseMoveError::San`]
+    /// (syntax, illegal or ambiguous SAN).
     ///
     /// # Examples
     ///
@@ -779,19 +779,43 @@ impl Position {
     /// assert_eq!(pos.parse_move("e2e5").map_err(|e| e.code()), Err("illegal_uci"));
     /// assert_eq!(pos.parse_move("Nf4").map_err(|e| e.code()), Err("illegal_san"));
     /// ```
-    pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let san_error = match San::from_ascii(text.as_bytes()).and_then(|san| san.to_move(self)) {
             Ok(m) => return Ok(m),
             Err(e) => e.naming(text.as_bytes()),
         };
         if let SanError::Ambiguous { .. } = san_error {
-            return Err(GameError::San(san_error));
+            return Err(ParseMoveError::San(san_error));
         }
-        match crate::uci::UciMove::from_ascii(text.trim().as_bytes()) {
+        match UciMove::from_ascii(text.trim().as_bytes()) {
             Ok(uci) => uci
                 .to_move(self)
-                .map_err(|e| GameError::Uci(e.naming(text.as_bytes()))),
-            Err(_) => Err(GameError::San(san_error)),
+                .map_err(|e| ParseMoveError::Uci(e.naming(text.as_bytes()))),
+            Err(_) => Err(ParseMoveError::San(san_error)),
+        }
+    }
+}
+
+/// Why [`Position::parse_move`] found no legal move in a text: the SAN
+/// reading's error, or the long form's when the text is long form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The SAN reading failed (syntax, illegal or ambiguous).
+    #[error(transparent)]
+    San(#[from] SanError),
+    /// The text is long form but names no legal move.
+    #[error(transparent)]
+    Uci(#[from] UciError),
+}
+
+impl ParseMoveError {
+    /// The code of the SAN or long-form error (`"illegal_san"`,
+    /// `"invalid_san"`, `"ambiguous_san"`, `"illegal_uci"`, `"invalid_uci"`).
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ParseMoveError::San(e) => e.code(),
+            ParseMoveError::Uci(e) => e.code(),
         }
     }
 }

@@ -342,6 +342,14 @@ impl FromStr for UciMove {
     }
 }
 
+/// A move displays in the long form (`e2e4`, `N@c7`, `N#B@c7`), which this
+/// module writes.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&UciMove::from_move(self), f)
+    }
+}
+
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -8,9 +8,9 @@ use std::{
 };
 
 use hostage_core::{
-    game::{Game, GameError},
+    game::Game,
     pgn::{Limit, Limits, PgnError, PgnErrorKind, PgnGame, PgnResult, Reader, Syntax},
-    san::SanError,
+    san::{ParseMoveError, SanError},
     Color, Excerpt, MoveKind, Outcome, Position, Role, Termination,
 };
 
@@ -342,7 +342,7 @@ fn illegal_move_reports_game_ply_and_san_error_then_goes_on() {
         PgnErrorKind::IllegalMove {
             ply: 3,
             san: "Ke3".to_string(),
-            error: GameError::San(SanError::Illegal {
+            error: ParseMoveError::San(SanError::Illegal {
                 san: Excerpt::new(b"Ke3"),
                 fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2".to_string(),
             })
@@ -364,7 +364,7 @@ fn ambiguous_and_unreadable_moves() {
         PgnErrorKind::IllegalMove {
             ply: 5,
             san: "Nd2".to_string(),
-            error: GameError::San(SanError::Ambiguous {
+            error: ParseMoveError::San(SanError::Ambiguous {
                 san: Excerpt::new(b"Nd2"),
                 fen: "rnbqkbnr/pppp1ppp/8/8/4p3/3P1N2/PPP1PPPP/RNBQKB1R[] w KQkq - 0 3".to_string(),
             })

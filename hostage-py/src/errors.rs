@@ -14,8 +14,12 @@
 //! ```
 
 use hostage_core::{
-    fen::FenError as CoreFenError, game::GameError, pgn::PgnError as CorePgnError, san::SanError,
-    uci::UciError, ParseSquareError,
+    fen::FenError as CoreFenError,
+    game::GameError,
+    pgn::PgnError as CorePgnError,
+    san::{ParseMoveError, SanError},
+    uci::UciError,
+    MoveTextError, ParseSquareError,
 };
 use pyo3::{exceptions::PyValueError, prelude::*, PyTypeInfo};
 
@@ -117,6 +121,37 @@ impl ToPyErr for GameError {
             }
             GameError::San(e) => e.to_py(),
             GameError::Uci(e) => e.to_py(),
+        }
+    }
+}
+
+impl ToPyErr for ParseMoveError {
+    fn to_py(&self) -> PyErr {
+        match self {
+            ParseMoveError::San(e) => e.to_py(),
+            ParseMoveError::Uci(e) => e.to_py(),
+        }
+    }
+}
+
+/// A bad move in a list: the class of the move's own error, the list's
+/// message (which names the ply); text that is not a move list is an
+/// `InvalidMoveError`.
+impl ToPyErr for MoveTextError {
+    fn to_py(&self) -> PyErr {
+        let message = self.to_string();
+        match self {
+            MoveTextError::Move { error: cause, .. } => match cause {
+                ParseMoveError::San(SanError::Syntax { .. })
+                | ParseMoveError::Uci(UciError::Syntax { .. }) => {
+                    error::<InvalidMoveError>(self.code(), message)
+                }
+                ParseMoveError::San(SanError::Ambiguous { .. }) => {
+                    error::<AmbiguousMoveError>(self.code(), message)
+                }
+                _ => error::<IllegalMoveError>(self.code(), message),
+            },
+            MoveTextError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
         }
     }
 }

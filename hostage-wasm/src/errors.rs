@@ -10,7 +10,12 @@
 use core::fmt::Display;
 
 use hostage_core::{
-    fen::FenError, game::GameError, pgn::PgnError, san::SanError, uci::UciError, ParseSquareError,
+    fen::FenError,
+    game::GameError,
+    pgn::PgnError,
+    san::{ParseMoveError, SanError},
+    uci::UciError,
+    MoveTextError, ParseSquareError,
 };
 use js_sys::{Error, Reflect, TypeError};
 use wasm_bindgen::{JsCast, JsValue};
@@ -74,6 +79,33 @@ impl Throw for GameError {
             GameError::San(e) => e.throw(),
             GameError::Uci(e) => e.throw(),
         }
+    }
+}
+
+impl Throw for ParseMoveError {
+    fn throw(&self) -> JsValue {
+        match self {
+            ParseMoveError::San(e) => e.throw(),
+            ParseMoveError::Uci(e) => e.throw(),
+        }
+    }
+}
+
+/// A bad move in a list: the name of the move's own error, the list's
+/// message (which names the ply); text that is not a move list is an
+/// `InvalidMoveError`.
+impl Throw for MoveTextError {
+    fn throw(&self) -> JsValue {
+        let name = match self {
+            MoveTextError::Move { error, .. } => match error {
+                ParseMoveError::San(SanError::Syntax { .. })
+                | ParseMoveError::Uci(UciError::Syntax { .. }) => "InvalidMoveError",
+                ParseMoveError::San(SanError::Ambiguous { .. }) => "AmbiguousMoveError",
+                _ => "IllegalMoveError",
+            },
+            MoveTextError::Syntax { .. } => "InvalidMoveError",
+        };
+        error(name, self.code(), self)
     }
 }
 

@@ -20,8 +20,8 @@ pub trait ByteSource {
 /// Bytes of a string.
 #[derive(Clone, Debug)]
 pub struct StrSource<'a> {
-    pub(super) bytes: &'a [u8],
-    pub(super) at: usize,
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl ByteSource for StrSource<'_> {
@@ -58,16 +58,16 @@ impl<R: std::io::BufRead> ByteSource for IoSource<R> {
 }
 
 /// An error before the game number is known.
-pub(super) struct At {
-    pub(super) kind: PgnErrorKind,
-    pub(super) line: usize,
-    pub(super) column: usize,
+pub(crate) struct At {
+    pub(crate) kind: PgnErrorKind,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
-pub(super) type Lexed<T> = Result<T, At>;
+pub(crate) type Lexed<T> = Result<T, At>;
 
 #[derive(Clone, Debug)]
-pub(super) enum Token {
+pub(crate) enum Token {
     Tag { name: String, value: String },
     Symbol(String),
     Nag(u8),
@@ -79,12 +79,12 @@ pub(super) enum Token {
 
 /// Where a token starts.
 #[derive(Copy, Clone, Debug)]
-pub(super) struct Loc {
-    pub(super) line: usize,
-    pub(super) column: usize,
+pub(crate) struct Loc {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
-pub(super) struct Lexer<S> {
+pub(crate) struct Lexer<S> {
     src: S,
     ahead: VecDeque<u8>,
     line: usize,
@@ -92,6 +92,32 @@ pub(super) struct Lexer<S> {
     pub(super) offset: u64,
     pub(super) limits: Limits,
     skipping: bool,
+}
+
+/// The NAG of an annotation mark (`!`, `?`, `!!`, `??`, `!?`, `?!`).
+pub(crate) fn mark_nag(mark: &str) -> Option<u8> {
+    Some(match mark {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// Whether a symbol is a move number: `12`, `12.`, `12...`, or dots alone
+/// (the lexer splits `12...e5` into `12...` and `e5`).
+pub(crate) fn is_move_number(s: &str) -> bool {
+    let digits = s.trim_end_matches('.');
+    digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Symbols that annotate a move and are skipped where a move is expected:
+/// a detached check mark or en-passant note.
+pub(crate) fn is_move_suffix(s: &str) -> bool {
+    matches!(s, "e.p." | "ep" | "e.p" | "+" | "#" | "++")
 }
 
 pub(super) fn is_space(b: u8) -> bool {
@@ -143,7 +169,7 @@ impl CommentText {
 }
 
 impl<S: ByteSource> Lexer<S> {
-    pub(super) fn new(src: S, limits: Limits) -> Lexer<S> {
+    pub(crate) fn new(src: S, limits: Limits) -> Lexer<S> {
         Lexer {
             src,
             ahead: VecDeque::new(),
@@ -225,7 +251,7 @@ impl<S: ByteSource> Lexer<S> {
         }
     }
 
-    pub(super) fn next_token(&mut self) -> Lexed<(Token, Loc)> {
+    pub(crate) fn next_token(&mut self) -> Lexed<(Token, Loc)> {
         // A file saved with a UTF-8 byte-order mark (common on Windows)
         // starts with EF BB BF: not part of the PGN.
         if self.offset == 0

@@ -11,7 +11,7 @@ use core::mem;
 pub use super::lexer::IoSource;
 pub use super::lexer::{ByteSource, StrSource};
 use super::{
-    lexer::{At, Lexed, Lexer, Loc, Token},
+    lexer::{is_move_number, is_move_suffix, mark_nag, At, Lexed, Lexer, Loc, Token},
     Limit, Limits, NodeId, PgnError, PgnErrorKind, PgnGame, PgnResult, Syntax,
 };
 use crate::Position;
@@ -198,24 +198,6 @@ struct Builder {
     mate_claim: Option<PgnResult>,
     ended_by_mate: bool,
     done: bool,
-}
-
-/// The NAG of an annotation mark.
-fn mark_nag(mark: &str) -> Option<u8> {
-    Some(match mark {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    })
-}
-
-fn is_move_number(s: &str) -> bool {
-    let digits = s.trim_end_matches('.');
-    digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl Builder {
@@ -423,7 +405,7 @@ impl Builder {
 
     fn symbol(&mut self, s: &str, loc: Loc) -> Lexed<()> {
         let main_line = self.frames.len() == 1;
-        if is_move_number(s) || matches!(s, "e.p." | "ep" | "e.p" | "+" | "#" | "++") {
+        if is_move_number(s) || is_move_suffix(s) {
             return Ok(());
         }
         if let Some(result) = PgnResult::from_token(s) {
