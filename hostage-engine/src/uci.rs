@@ -60,7 +60,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use hostage_core::{Color, Excerpt, Game, Position};
+use hostage_core::{Color, Excerpt, Game, MoveTextError, Position};
 
 use crate::{
     history_of, search::Info, Engine, Level, Limits, SearchRequest, SearchResult, TimeControl,
@@ -105,17 +105,10 @@ pub enum CommandError {
         /// The FEN parser's code (`invalid_board`, `missing_king`, …).
         cause: &'static str,
     },
-    /// A move of `position … moves` does not parse or is illegal.
-    InvalidMove {
-        /// The move as written (shortened).
-        mv: String,
-        /// Its ply in the move list, from 1.
-        ply: usize,
-        /// The reason.
-        reason: String,
-        /// The move parser's code (`invalid_uci`, `illegal_uci`).
-        cause: &'static str,
-    },
+    /// A move of `position … moves` does not parse or is illegal: the
+    /// core's move-list error (the move, its place, the position), worded
+    /// as every tool words it.
+    InvalidMove(MoveTextError),
     /// `setoption` named no option this engine has.
     UnknownOption {
         /// The name (shortened).
@@ -154,7 +147,7 @@ impl CommandError {
             CommandError::UnknownCommand { .. } => "unknown_command",
             CommandError::InvalidPosition { .. } => "invalid_position",
             CommandError::InvalidFen { .. } => "invalid_fen",
-            CommandError::InvalidMove { .. } => "invalid_move",
+            CommandError::InvalidMove(_) => "invalid_move",
             CommandError::UnknownOption { .. } => "unknown_option",
             CommandError::InvalidOptionValue { .. } => "invalid_option_value",
             CommandError::InvalidGo { .. } => "invalid_go",
@@ -175,15 +168,9 @@ impl fmt::Display for CommandError {
             CommandError::InvalidFen { fen, reason, cause } => {
                 write!(f, "invalid fen {fen:?}: {reason} ({cause}); position unchanged")
             }
-            CommandError::InvalidMove {
-                mv,
-                ply,
-                reason,
-                cause,
-            } => write!(
-                f,
-                "cannot play move {mv:?} at ply {ply}: {reason} ({cause}); position unchanged"
-            ),
+            CommandError::InvalidMove(e) => {
+                write!(f, "{e} ({}); position unchanged", e.code())
+            }
             CommandError::UnknownOption { name } => write!(f, "unknown option {name:?}"),
             CommandError::InvalidOptionValue {
                 name,
@@ -455,25 +442,16 @@ impl Session {
                 })
             }
         };
-        let mut game = Game::from_position(start);
-        match words.next() {
-            None => {}
-            Some("moves") => {
-                for (i, mv) in words.enumerate() {
-                    game.push_uci(mv).map_err(|e| CommandError::InvalidMove {
-                        mv: excerpt(mv),
-                        ply: i + 1,
-                        reason: e.to_string(),
-                        cause: e.code(),
-                    })?;
-                }
-            }
+        let game = match words.next() {
+            None => Game::from_position(start),
+            // One move per word, SAN or long form: the core's move lists.
+            Some("moves") => Game::from_moves(start, words).map_err(CommandError::InvalidMove)?,
             Some(other) => {
                 return Err(CommandError::InvalidPosition {
                     given: excerpt(other),
                 })
             }
-        }
+        };
         self.game = game;
         Ok(())
     }

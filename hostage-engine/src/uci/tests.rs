@@ -213,7 +213,7 @@ fn bad_lines_are_reported_and_change_nothing() {
     );
     assert!(!errs[1].contains(&long_fen));
     assert!(
-        errs[2].contains("\"e2e5\" at ply 3") && errs[2].contains("illegal_uci"),
+        errs[2].contains("cannot play move 3 'e2e5'") && errs[2].contains("illegal_uci"),
         "{}",
         errs[2]
     );
@@ -392,4 +392,20 @@ fn a_go_sent_right_after_bestmove_finds_the_engine_free() {
     let text = String::from_utf8(output.lock().expect("lock").clone()).expect("utf-8");
     assert!(!text.contains("search_running"), "{text}");
     assert_eq!(text.matches("bestmove ").count(), 20, "{text}");
+}
+
+#[test]
+fn a_bad_move_in_the_list_reads_as_in_every_tool() {
+    // The message of tests/vectors/move-lists.txt for `e4 e5 e2e3`.
+    let lines = session("position startpos moves e2e4 e7e5 e2e3\nd\n");
+    assert_eq!(
+        errors(&lines),
+        ["info string error: cannot play move 3 'e2e3' (white's move 2): illegal uci: 'e2e3' in \
+          rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2 (illegal_uci); \
+          position unchanged (code: invalid_move)"]
+    );
+    // The position is unchanged: still the start.
+    assert!(lines
+        .iter()
+        .any(|l| l == &format!("info string fen {}", Position::new().fen())));
 }
