@@ -8,7 +8,13 @@
 //! - [`Engine`]: search a position within [`Limits`] (nodes, depth, move
 //!   time, MultiPV) for a [`SearchResult`] (best move, [`Score`],
 //!   principal variation, depth, nodes, one [`Line`] per MultiPV line), or
-//!   let a bot [`Level`] choose a move with a seed.
+//!   let a bot [`Level`] choose a move with a seed. Natively it also
+//!   searches on its own thread (`Engine::go`, `stop`, `ponderhit`, `wait`
+//!   with info and best-move callbacks, a `SearchRequest`), on a clock
+//!   ([`TimeControl`], the time manager of `timeman.rs`) and with several
+//!   threads sharing its table (Lazy SMP, [`Engine::set_threads`]).
+//! - [`review`]: a game review as lichess makes it (judgements, accuracy,
+//!   the PGN annotated with `[%eval …]`, NAGs and the best lines).
 //! - [`eval`]: the static evaluation, every term documented.
 //! - [`players`]: the players of a match (a level, full strength at a node
 //!   budget, `random`, `greedy`), [`matches`] and [`stats`] to run one and

@@ -3,9 +3,9 @@
 //! Policy. From the time left, the increment and the moves to the next
 //! control ([`TimeControl`]) come two limits ([`TimeControl::budget`]):
 //!
-//! - a reserve of 5% of the time left plus 20 ms is never spent (the
-//!   delay between the engine and the referee's clock, and the moves that
-//!   follow);
+//! - a reserve of 5% of the time left plus 50 ms is never spent (the
+//!   delay between the engine and the referee's clock, a machine too busy
+//!   to run the search thread at once, and the moves that follow);
 //! - the **soft** limit, the time a move should take: what is left after
 //!   the reserve shared over the moves to go (30 when not given), plus
 //!   three quarters of the increment, never more than what is left;
@@ -74,18 +74,18 @@ impl TimeControl {
     /// use hostage_engine::TimeControl;
     ///
     /// let ms = Duration::from_millis;
-    /// // 1 s + 0.1 s: left after the reserve 1000 - 50 - 20 = 930 ms;
-    /// // soft 930/30 + 75 = 106 ms, hard min(4 x 106, 930/3) = 310 ms.
+    /// // 1 s + 0.1 s: left after the reserve 1000 - 50 - 50 = 900 ms;
+    /// // soft 900/30 + 75 = 105 ms, hard min(4 x 105, 900/3) = 300 ms.
     /// let b = TimeControl::new(ms(1_000), ms(100)).budget();
-    /// assert_eq!((b.soft, b.hard), (ms(106), ms(310)));
+    /// assert_eq!((b.soft, b.hard), (ms(105), ms(300)));
     /// // The last move before the control may use all but the reserve.
     /// let last = TimeControl { movestogo: Some(1), ..TimeControl::new(ms(1_000), ms(0)) };
-    /// assert_eq!(last.budget().hard, ms(930));
+    /// assert_eq!(last.budget().hard, ms(900));
     /// ```
     #[must_use]
     pub fn budget(&self) -> TimeBudget {
         let ms = Duration::from_millis;
-        let reserve = self.remaining / 20 + ms(20);
+        let reserve = self.remaining / 20 + ms(50);
         let available = self.remaining.saturating_sub(reserve);
         let moves = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
         let soft = (available / moves + self.increment * 3 / 4)
@@ -196,7 +196,7 @@ mod tests {
         let inc = TimeControl::new(ms(10_000), ms(1_000)).budget();
         assert!(long.soft > short.soft);
         assert!(inc.soft > short.soft);
-        assert_eq!(long.soft, ms((60_000 - 3_000 - 20) / 30));
+        assert_eq!(long.soft, ms((60_000 - 3_000 - 50) / 30));
     }
 
     fn drop(to: Square) -> Move {
