@@ -76,6 +76,8 @@ pub struct Engine {
     params: Params,
     options: Options,
     pub(crate) stop: Arc<AtomicBool>,
+    // Read by `go` and `ponderhit` (native only).
+    #[cfg_attr(target_family = "wasm", allow(dead_code))]
     pub(crate) ponder: Arc<AtomicBool>,
     /// The search thread of [`Engine::go`], which hands the tables back.
     #[cfg(not(target_family = "wasm"))]

@@ -20,7 +20,7 @@
 //!   budget, `random`, `greedy`), [`matches`] and [`stats`] to run one and
 //!   judge it (W/D/L, Elo with its 95% interval, SPRT).
 //! - [`book`]: the default opening book of matches and its generator.
-//! - [`uci`]: the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
+//! - [`uci`] (native only): the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
 //!   the library's long move form (`P@e4`, `N#B@c7`).
 //!
 //! The search is deterministic under node and depth limits, so a bot's move
@@ -66,6 +66,8 @@ pub mod stats;
 mod thread;
 mod timeman;
 mod tt;
+// UCI runs searches on the engine's thread: native only.
+#[cfg(not(target_family = "wasm"))]
 pub mod uci;
 
 pub use engine::{history_of, Engine, SearchResult, MAX_THREADS};

@@ -116,6 +116,8 @@ pub(crate) struct TimeManager {
 }
 
 impl TimeManager {
+    // Made by `Engine::go` (native only).
+    #[cfg_attr(target_family = "wasm", allow(dead_code))]
     pub(crate) fn new(budget: TimeBudget) -> TimeManager {
         TimeManager {
             budget,
