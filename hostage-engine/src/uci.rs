@@ -18,7 +18,8 @@
 //!   (`wtime`/`btime`/`winc`/`binc`/`movestogo`) hands the side to move's
 //!   time to the time manager ([`TimeControl::budget`]); `go infinite`
 //!   searches until `stop`; `go ponder …` searches on the opponent's time
-//!   until `ponderhit` (the clock starts then) or `stop`. With the `Level`
+//!   until `ponderhit` (the clock starts then) or `stop`; with the `Ponder`
+//!   option on, `bestmove` names the expected reply (`ponder <move>`). With the `Level`
 //!   option set to a bot level, a `go` without `nodes`, `depth`, `movetime`
 //!   or `infinite` plays that level's move with the `Seed` option (its own
 //!   node budget; the clock is not read). A bare `go` at `Level full`
@@ -293,6 +294,9 @@ struct Session {
     /// Whether the running search waits for `stop` (`go infinite`, or
     /// `go ponder` before `ponderhit`).
     open_ended: bool,
+    /// The `Ponder` option: `bestmove` names the expected reply only when
+    /// the GUI said it ponders (some clients read the whole line as a move).
+    ponder: bool,
 }
 
 impl Session {
@@ -305,6 +309,7 @@ impl Session {
             game: Game::new(),
             answered: Arc::new(AtomicBool::new(true)),
             open_ended: false,
+            ponder: false,
         }
     }
 
@@ -385,11 +390,13 @@ impl Session {
                 self.busy("setoption name Threads")?;
                 self.engine.set_threads(n);
             }
-            // The GUI says whether it will send `go ponder`; nothing to set.
+            // The GUI says whether it will send `go ponder`.
             "ponder" => {
-                if !["true", "false"].contains(&value.to_ascii_lowercase().as_str()) {
-                    return Err(bad("Ponder", "true or false".into()));
-                }
+                self.ponder = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("Ponder", "true or false".into())),
+                };
             }
             "multipv" => self.multipv = number("MultiPV", MAX_MULTIPV as u64, 1)? as usize,
             "seed" => self.seed = number("Seed", MAX_SEED, 0)?,
@@ -505,6 +512,7 @@ impl Session {
         }
         let request = self.request(&go);
         let level = request.level.is_some();
+        let ponder = self.ponder;
         self.open_ended = go.infinite || go.ponder;
         // A new flag per search: a late answer of the last one cannot set it.
         let answered = Arc::new(AtomicBool::new(false));
@@ -525,7 +533,7 @@ impl Session {
                     let _ = best_out.send(result_line(result, started.elapsed()));
                 }
                 answered.store(true, Ordering::Release);
-                let _ = best_out.send(bestmove_line(result));
+                let _ = best_out.send(bestmove_line(result, ponder));
             },
         );
         Ok(())
@@ -539,13 +547,14 @@ impl Session {
     }
 }
 
-/// `bestmove <move> [ponder <move>]`; `0000` when there is no legal move.
-fn bestmove_line(result: &SearchResult) -> String {
+/// `bestmove <move>`, with ` ponder <reply>` if `ponder` and the line has
+/// one; `0000` when there is no legal move.
+fn bestmove_line(result: &SearchResult, ponder: bool) -> String {
     let best = result
         .best_move
         .map_or_else(|| "0000".to_string(), |m| m.to_string());
     match result.pv.get(1) {
-        Some(reply) if result.pv.first() == result.best_move.as_ref() => {
+        Some(reply) if ponder && result.pv.first() == result.best_move.as_ref() => {
             format!("bestmove {best} ponder {reply}")
         }
         _ => format!("bestmove {best}"),

@@ -268,7 +268,8 @@ fn the_clock_goes_to_the_time_manager() {
 #[test]
 fn go_ponder_answers_after_ponderhit_with_a_ponder_move() {
     let lines = session(
-        "position startpos moves e2e4
+        "setoption name Ponder value true
+position startpos moves e2e4
 go ponder depth 3
 isready
 ponderhit
