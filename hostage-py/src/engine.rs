@@ -17,8 +17,8 @@ use std::{
 
 use hostage_core::pgn::PgnGame;
 use hostage_engine::{
-    history_of, Engine, Level, Limits, MoveReview, PlayerReview, Score,
-    SearchRequest, SearchResult, Stopper,
+    history_of, Engine, Level, Limits, MoveReview, PlayerReview, Score, SearchRequest,
+    SearchResult, Stopper,
 };
 use pyo3::{
     exceptions::{PyRuntimeError, PyValueError},

@@ -30,9 +30,9 @@ from hostage._hostage import Board, EngineCore, LevelError, Move, engine_levels
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from hostage.pgn import Game
-
     from typing_extensions import Self, TypeAlias
+
+    from hostage.pgn import Game
 
     _Raw: TypeAlias = tuple[
         Move | None, int, int, int, list[tuple[int | None, int | None, list[Move]]]
@@ -440,14 +440,14 @@ def review(
 __all__ = [
     "Engine",
     "GameReview",
-    "Judgement",
-    "MoveReview",
-    "PlayerReview",
     "InfoDict",
+    "Judgement",
     "Level",
     "LevelError",
     "Limit",
+    "MoveReview",
     "PlayResult",
+    "PlayerReview",
     "PovScore",
     "Score",
     "review",
