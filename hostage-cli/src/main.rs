@@ -22,6 +22,7 @@ mod pgn;
 mod play;
 mod position;
 mod puzzles;
+mod review;
 mod serve;
 mod svg;
 
@@ -57,6 +58,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Speak the UCI protocol on stdin and stdout (for GUIs and match runners).
     Uci,
+    /// Review the games of a PGN file: evaluations, ?!/?/?? and accuracy per player.
+    Review(review::ReviewArgs),
     /// Search a position at full strength: each iteration, then the best lines.
     Analyse(analyse::AnalyseArgs),
     /// Play a match between two players over an opening book.
@@ -109,6 +112,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Fen(args) => print(|out| fen::run(&args, out)),
         Command::Play(args) => play::run(args),
         Command::Uci => Ok(hostage_engine::uci::run(io::stdin().lock(), io::stdout())?),
+        Command::Review(args) => review::run(&args),
         Command::Analyse(args) => print(|out| analyse::run(&args, out)),
         Command::Match(args) => r#match::run(&args, &mut io::stdout()),
         Command::Book { command } => print(|out| book::run(command, out)),

@@ -2,7 +2,7 @@
 //! and for the bot levels.
 
 use std::sync::{
-    atomic::{AtomicBool, Ordering},
+    atomic::{AtomicBool, AtomicU64, Ordering},
     Arc,
 };
 
@@ -16,6 +16,7 @@ use crate::{
     rng::Rng,
     score::{Score, MATE_BOUND},
     search::{Info, Line, Options, RootMove, Searcher},
+    timeman::TimeManager,
     tt::{Table, DEFAULT_HASH_MB},
 };
 
@@ -68,12 +69,47 @@ pub struct SearchResult {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub struct Engine {
-    tt: Table,
+    /// The tables; `None` while a search thread holds them ([`Engine::go`]).
+    pub(crate) core: Option<Box<Core>>,
     hash_mb: usize,
-    heuristics: Box<Heuristics>,
+    threads: usize,
     params: Params,
     options: Options,
-    stop: Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
+    // Read by `go` and `ponderhit` (native only).
+    #[cfg_attr(target_family = "wasm", allow(dead_code))]
+    pub(crate) ponder: Arc<AtomicBool>,
+    /// The search thread of [`Engine::go`], which hands the tables back.
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) running: Option<std::thread::JoinHandle<(Box<Core>, SearchResult)>>,
+}
+
+/// What the engine learns from search to search: the shared transposition
+/// table and each thread's move-ordering heuristics (the first is the main
+/// thread's).
+pub(crate) struct Core {
+    tt: Table,
+    heuristics: Vec<Box<Heuristics>>,
+}
+
+impl Core {
+    pub(crate) fn new(hash_mb: usize) -> Core {
+        Core {
+            tt: Table::new(hash_mb),
+            heuristics: vec![Box::new(Heuristics::new())],
+        }
+    }
+}
+
+/// The most search threads accepted ([`Engine::set_threads`]).
+pub const MAX_THREADS: usize = 256;
+
+/// The settings a search reads from the engine (copied onto its thread).
+#[derive(Copy, Clone)]
+pub(crate) struct Settings {
+    pub params: Params,
+    pub options: Options,
+    pub threads: usize,
 }
 
 impl Default for Engine {
@@ -94,12 +130,32 @@ impl Engine {
     pub fn with_hash_mb(mb: usize) -> Engine {
         let mb = mb.max(1);
         Engine {
-            tt: Table::new(mb),
+            core: Some(Box::new(Core::new(mb))),
             hash_mb: mb,
-            heuristics: Box::new(Heuristics::new()),
+            threads: 1,
             params: Params::default(),
             options: Options::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            ponder: Arc::new(AtomicBool::new(false)),
+            #[cfg(not(target_family = "wasm"))]
+            running: None,
+        }
+    }
+
+    /// The tables, once a search running on the engine's thread has ended
+    /// (waited for; a search that panicked leaves fresh tables).
+    pub(crate) fn core(&mut self) -> &mut Core {
+        #[cfg(not(target_family = "wasm"))]
+        let _ = self.wait();
+        let mb = self.hash_mb;
+        self.core.get_or_insert_with(|| Box::new(Core::new(mb)))
+    }
+
+    pub(crate) fn settings(&self) -> Settings {
+        Settings {
+            params: self.params,
+            options: self.options,
+            threads: self.threads,
         }
     }
 
@@ -111,19 +167,41 @@ impl Engine {
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        *self = Engine {
-            params: self.params,
-            options: self.options,
-            stop: Arc::clone(&self.stop),
-            ..Engine::with_hash_mb(mb)
+        let mb = mb.max(1);
+        let core = self.core();
+        core.tt = Table::new(mb);
+        for h in &mut core.heuristics {
+            h.clear();
+        }
+        self.hash_mb = mb;
+    }
+
+    /// The number of search threads (1 unless set).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches with `n` threads (1 to [`MAX_THREADS`]; 1 in WebAssembly,
+    /// which has none) sharing the transposition table: Lazy SMP. Only
+    /// searches without a node limit use them: node-limited searches and
+    /// the bot levels run on one thread, so they stay reproducible.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = if cfg!(target_family = "wasm") {
+            1
+        } else {
+            n.clamp(1, MAX_THREADS)
         };
     }
 
     /// Forgets what earlier searches learned (a new game, or UCI
     /// `ucinewgame`).
     pub fn new_game(&mut self) {
-        self.tt.clear();
-        self.heuristics.clear();
+        let core = self.core();
+        core.tt.clear();
+        for h in &mut core.heuristics {
+            h.clear();
+        }
     }
 
     /// The evaluation weights in use.
@@ -151,7 +229,9 @@ impl Engine {
     /// A flag that stops the running search when set (from another thread,
     /// e.g. UCI `stop`); the search still completes its first iteration, so
     /// it always has a move. The flag is cleared when a search ends, so a
-    /// stop sent just before a search starts is not lost.
+    /// stop sent just before a synchronous search starts is not lost
+    /// ([`Engine::go`] clears it as it starts; [`Engine::stopper`] is the
+    /// handle for its searches).
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -180,22 +260,15 @@ impl Engine {
         limits: &Limits,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let settings = self.settings();
         let stop = Arc::clone(&self.stop);
-        let mut searcher = Searcher::new(
-            &mut self.tt,
-            &mut self.heuristics,
-            self.params,
-            self.options,
-            limits,
-            &stop,
-            0,
-            history,
+        let core = self.core();
+        let res = full_search(
+            core, settings, pos, history, limits, None, &stop, None, info,
         );
-        let depth = searcher.run(pos, info);
-        let res = result(pos, &searcher, depth, limits.multipv);
         // The stop request is used up by this search; one that came before
         // it started has stopped it after its first iteration.
-        self.stop.store(false, Ordering::Relaxed);
+        stop.store(false, Ordering::Relaxed);
         res
     }
 
@@ -244,52 +317,155 @@ impl Engine {
         recipe: &Recipe,
         seed: u64,
     ) -> SearchResult {
-        let recipe = *recipe;
-        // A table of the recipe's size, empty: the move must not depend on
-        // what was searched before, nor on the engine's own table size.
-        let mut tt = Table::new(recipe.hash_mb);
-        let mut heuristics = Box::new(Heuristics::new());
-        let limits = Limits::nodes(recipe.nodes).with_depth(recipe.depth);
-        let stop = Arc::clone(&self.stop);
-        let mut searcher = Searcher::new(
-            &mut tt,
-            &mut heuristics,
-            self.params,
-            self.options,
-            &limits,
-            &stop,
-            recipe.margin,
-            history,
-        );
-        let depth = searcher.run(pos, &mut |_| {});
+        #[cfg(not(target_family = "wasm"))]
+        let _ = self.wait();
+        let res = recipe_search(self.settings(), pos, history, recipe, seed, &self.stop);
         self.stop.store(false, Ordering::Relaxed);
-        let mut res = result(pos, &searcher, depth, 1);
-        let roots = &searcher.root_moves;
-        if let Some(top) = roots.first() {
-            let best = top.prev;
-            let candidates: Vec<(&RootMove, u32)> = roots
-                .iter()
-                .filter(|rm| rm.exact || rm.mv == top.mv)
-                .filter(|rm| rm.prev >= best.saturating_sub(recipe.margin))
-                // A mate is played by its shortest way.
-                .filter(|rm| best <= MATE_BOUND || rm.prev == best)
-                .map(|rm| (rm, weight(best - rm.prev, recipe.halving)))
-                .collect();
-            let total: u64 = candidates.iter().map(|&(_, w)| u64::from(w)).sum();
-            let mut rng = Rng::new(seed ^ pos.zobrist_hash().rotate_left(17));
-            let mut ticket = rng.below(total);
-            for &(rm, w) in &candidates {
-                if ticket < u64::from(w) {
-                    res.best_move = Some(rm.mv);
-                    res.score = Score::from_value(rm.prev);
-                    res.pv.clone_from(&rm.pv);
-                    break;
-                }
-                ticket -= u64::from(w);
-            }
-        }
         res
     }
+}
+
+/// A full-strength search of `pos` on `core`'s tables: on one thread, or
+/// with Lazy SMP helpers when `settings.threads > 1` and `limits` has no
+/// node limit. `time` plays on a clock; `ponder`, while set, holds the
+/// clock back (UCI `go ponder`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn full_search(
+    core: &mut Core,
+    settings: Settings,
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    time: Option<TimeManager>,
+    stop: &AtomicBool,
+    ponder: Option<&AtomicBool>,
+    info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    // A node limit promises a reproducible result: one thread.
+    let threads = if limits.nodes.is_some() {
+        1
+    } else {
+        settings.threads.max(1)
+    };
+    let Core { tt, heuristics } = core;
+    while heuristics.len() < threads {
+        heuristics.push(Box::new(Heuristics::new()));
+    }
+    let (main, helpers) = heuristics.split_at_mut(1);
+    let main = &mut main[0];
+    let helper_nodes = AtomicU64::new(0);
+    let mut searcher = |heuristics: &'_ mut Heuristics| {
+        let mut s = Searcher::new(
+            tt,
+            heuristics,
+            settings.params,
+            settings.options,
+            limits,
+            stop,
+            0,
+            history,
+        )
+        .with_time(time.clone())
+        .with_shared_nodes(&helper_nodes, false);
+        if let Some(flag) = ponder {
+            s = s.with_ponder(flag);
+        }
+        let depth = s.run(pos, info);
+        (result(pos, &s, depth, limits.multipv), s.nodes)
+    };
+    if threads == 1 {
+        return searcher(main).0;
+    }
+    // Lazy SMP: the helpers search the same root with the shared table
+    // until the main thread is done; only the main thread's result counts.
+    let done = AtomicBool::new(false);
+    let helper_limits = Limits {
+        nodes: None,
+        movetime: None,
+        multipv: 1,
+        ..limits.clone()
+    };
+    let (mut res, main_nodes) = std::thread::scope(|scope| {
+        for h in helpers.iter_mut().take(threads - 1) {
+            let (tt, done, helper_limits, helper_nodes) =
+                (&*tt, &done, &helper_limits, &helper_nodes);
+            scope.spawn(move || {
+                Searcher::new(
+                    tt,
+                    h,
+                    settings.params,
+                    settings.options,
+                    helper_limits,
+                    done,
+                    0,
+                    history,
+                )
+                .with_shared_nodes(helper_nodes, true)
+                .run(pos, &mut |_| {});
+            });
+        }
+        let main = searcher(main);
+        done.store(true, Ordering::Relaxed);
+        main
+    });
+    // The helpers have ended and reported all their nodes.
+    res.nodes = main_nodes + helper_nodes.load(Ordering::Relaxed);
+    res
+}
+
+/// The bot of `recipe`: a fresh table, one thread, and a seeded draw among
+/// the root moves within the recipe's margin.
+pub(crate) fn recipe_search(
+    settings: Settings,
+    pos: &Position,
+    history: &[u64],
+    recipe: &Recipe,
+    seed: u64,
+    stop: &AtomicBool,
+) -> SearchResult {
+    let recipe = *recipe;
+    // A table of the recipe's size, empty: the move must not depend on
+    // what was searched before, nor on the engine's own table size.
+    let tt = Table::new(recipe.hash_mb);
+    let mut heuristics = Box::new(Heuristics::new());
+    let limits = Limits::nodes(recipe.nodes).with_depth(recipe.depth);
+    let mut searcher = Searcher::new(
+        &tt,
+        &mut heuristics,
+        settings.params,
+        settings.options,
+        &limits,
+        stop,
+        recipe.margin,
+        history,
+    );
+    let depth = searcher.run(pos, &mut |_| {});
+    let mut res = result(pos, &searcher, depth, 1);
+    let roots = &searcher.root_moves;
+    if let Some(top) = roots.first() {
+        let best = top.prev;
+        let candidates: Vec<(&RootMove, u32)> = roots
+            .iter()
+            .filter(|rm| rm.exact || rm.mv == top.mv)
+            .filter(|rm| rm.prev >= best.saturating_sub(recipe.margin))
+            // A mate is played by its shortest way.
+            .filter(|rm| best <= MATE_BOUND || rm.prev == best)
+            .map(|rm| (rm, weight(best - rm.prev, recipe.halving)))
+            .collect();
+        let total: u64 = candidates.iter().map(|&(_, w)| u64::from(w)).sum();
+        let mut rng = Rng::new(seed ^ pos.zobrist_hash().rotate_left(17));
+        let mut ticket = rng.below(total);
+        for &(rm, w) in &candidates {
+            if ticket < u64::from(w) {
+                res.best_move = Some(rm.mv);
+                res.score = Score::from_value(rm.prev);
+                res.pv.clone_from(&rm.pv);
+                break;
+            }
+            ticket -= u64::from(w);
+        }
+    }
+    res
 }
 
 /// The Zobrist hashes of `game`'s positions before the current one.
@@ -316,7 +492,7 @@ fn result(pos: &Position, searcher: &Searcher<'_>, depth: u32, multipv: usize) -
             pv: Vec::new(),
             depth: 0,
             seldepth: 0,
-            nodes: searcher.nodes,
+            nodes: searcher.total_nodes(),
             lines: Vec::new(),
         };
     };
@@ -326,7 +502,7 @@ fn result(pos: &Position, searcher: &Searcher<'_>, depth: u32, multipv: usize) -
         pv: best.pv.clone(),
         depth,
         seldepth: searcher.seldepth(depth),
-        nodes: searcher.nodes,
+        nodes: searcher.total_nodes(),
         lines: searcher.lines(multipv.max(1)),
     }
 }

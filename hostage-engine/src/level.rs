@@ -169,8 +169,8 @@ impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid level: {:?} (expected novice, beginner, casual, intermediate or club)",
-            crate::shorten(&self.given)
+            "invalid level: {} (expected novice, beginner, casual, intermediate or club)",
+            hostage_core::Excerpt::new(self.given.as_bytes())
         )
     }
 }

@@ -8,9 +8,15 @@
 //! - [`Engine`]: search a position within [`Limits`] (nodes, depth, move
 //!   time, MultiPV) for a [`SearchResult`] (best move, [`Score`],
 //!   principal variation, depth, nodes, one [`Line`] per MultiPV line), or
-//!   let a bot [`Level`] choose a move with a seed.
+//!   let a bot [`Level`] choose a move with a seed. Natively it also
+//!   searches on its own thread (`Engine::go`, `stop`, `ponderhit`, `wait`
+//!   with info and best-move callbacks, a `SearchRequest`), on a clock
+//!   ([`TimeControl`], the time manager of `timeman.rs`) and with several
+//!   threads sharing its table (Lazy SMP, [`Engine::set_threads`]).
+//! - [`review`]: a game review as lichess makes it (judgements, accuracy,
+//!   the PGN annotated with `[%eval …]`, NAGs and the best lines).
 //! - [`eval`]: the static evaluation, every term documented.
-//! - [`uci`]: the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
+//! - [`uci`] (native only): the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
 //!   the library's long move form (`P@e4`, `N#B@c7`).
 //!
 //! The search is deterministic under node and depth limits, so a bot's move
@@ -44,28 +50,26 @@ pub mod eval;
 mod level;
 mod limits;
 mod ordering;
+pub mod review;
 mod rng;
 mod score;
 mod search;
+#[cfg(not(target_family = "wasm"))]
+mod thread;
+mod timeman;
 mod tt;
+// UCI runs searches on the engine's thread: native only.
+#[cfg(not(target_family = "wasm"))]
 pub mod uci;
 
-pub use engine::{history_of, Engine, SearchResult};
+pub use engine::{history_of, Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, ParseLevelError, Recipe};
 pub use limits::{Limits, DEFAULT_FULL_NODES, MAX_DEPTH};
+pub use review::{GameReview, Judgement, MoveReview, PlayerReview};
 pub use rng::Rng;
 pub use score::Score;
 pub use search::{Info, Line, Options, QS_EVASION_PLIES};
+#[cfg(not(target_family = "wasm"))]
+pub use thread::{SearchRequest, Stopper};
+pub use timeman::{TimeBudget, TimeControl};
 pub use tt::DEFAULT_HASH_MB;
-
-/// `s` cut to at most 40 characters for an error message (long input is
-/// never echoed whole).
-pub(crate) fn shorten(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX {
-        s.to_string()
-    } else {
-        let head: String = s.chars().take(MAX).collect();
-        format!("{head}…")
-    }
-}

@@ -27,12 +27,15 @@
 //! Each pruning technique can be switched off in [`Options`], so a match
 //! can show what it is worth (`docs/engine.md` has the figures).
 //!
-//! The search is single-threaded and, under node and depth limits, fully
+//! One `Searcher` is one thread. Lazy SMP (`engine.rs`) runs several on
+//! one shared table; a single searcher under node and depth limits is fully
 //! deterministic: the node counter is compared with the limit at every
-//! node, and nothing depends on the clock unless a move time is set.
+//! node, and nothing depends on the clock unless a move time or a clock
+//! (`timeman.rs`: the hard limit while searching, the soft one after each
+//! iteration) is set.
 
 use alloc::{vec, vec::Vec};
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use hostage_core::{Move, MoveList, Position, Role};
 
@@ -41,6 +44,7 @@ use crate::{
     limits::{Clock, Limits},
     ordering::{gain, is_tactical, pick, Heuristics},
     score::{from_tt, to_tt, Score, INFINITE, MATE, MATE_BOUND},
+    timeman::TimeManager,
     tt::{Bound, Table},
 };
 
@@ -124,7 +128,7 @@ pub struct Line {
 }
 
 pub(crate) struct Searcher<'a> {
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub heuristics: &'a mut Heuristics,
     pub params: Params,
     pub options: Options,
@@ -136,6 +140,19 @@ pub(crate) struct Searcher<'a> {
     /// Hashes of the game's positions before the root, sorted.
     pub history: Vec<u64>,
     clock: Clock,
+    /// The clock's budget (`go wtime …`), if the search plays on one.
+    time: Option<TimeManager>,
+    /// Set while pondering: no time limit runs until it is cleared (UCI
+    /// `ponderhit`), and the clock starts then.
+    ponder: Option<&'a AtomicBool>,
+    /// Nodes of the other threads of a Lazy SMP search (each helper adds
+    /// its count here every 256 nodes), for reporting.
+    shared_nodes: Option<&'a AtomicU64>,
+    /// Whether this searcher is a helper (adds to `shared_nodes`) or the
+    /// main thread (reads it).
+    helper: bool,
+    /// Nodes already added to `shared_nodes`.
+    flushed: u64,
     pub nodes: u64,
     seldepth: u32,
     stopped: bool,
@@ -163,7 +180,7 @@ fn reduction(depth: i32, index: usize) -> i32 {
 impl<'a> Searcher<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         heuristics: &'a mut Heuristics,
         params: Params,
         options: Options,
@@ -184,6 +201,11 @@ impl<'a> Searcher<'a> {
             margin,
             history: sorted,
             clock: Clock::start(),
+            time: None,
+            ponder: None,
+            shared_nodes: None,
+            helper: false,
+            flushed: 0,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -194,6 +216,57 @@ impl<'a> Searcher<'a> {
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
+        }
+    }
+
+    /// Plays on a clock: `time` decides when to stop (with `limits`).
+    pub(crate) fn with_time(mut self, time: Option<TimeManager>) -> Self {
+        self.time = time;
+        self
+    }
+
+    /// Ponders while `flag` is set (see the field).
+    pub(crate) fn with_ponder(mut self, flag: &'a AtomicBool) -> Self {
+        self.ponder = Some(flag);
+        self
+    }
+
+    /// Counts this searcher's nodes into `counter` as a Lazy SMP helper, or
+    /// reads the helpers' nodes from it as the main thread (`helper` false).
+    pub(crate) fn with_shared_nodes(mut self, counter: &'a AtomicU64, helper: bool) -> Self {
+        self.shared_nodes = Some(counter);
+        self.helper = helper;
+        self
+    }
+
+    /// Nodes of this thread and of the helpers (as far as they reported).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        match self.shared_nodes {
+            Some(counter) if !self.helper => self.nodes + counter.load(Ordering::Relaxed),
+            _ => self.nodes,
+        }
+    }
+
+    /// A helper adds the nodes it has not reported yet.
+    fn flush_nodes(&mut self) {
+        if let (Some(counter), true) = (self.shared_nodes, self.helper) {
+            counter.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// Whether the search waits for `ponderhit` (time limits off).
+    fn pondering(&mut self) -> bool {
+        match self.ponder {
+            Some(flag) if flag.load(Ordering::Relaxed) => true,
+            Some(_) => {
+                // The ponder hit: our clock runs from now.
+                self.ponder = None;
+                // The time manager's iterations so far still count.
+                self.clock = Clock::start();
+                false
+            }
+            None => false,
         }
     }
 
@@ -294,7 +367,18 @@ impl<'a> Searcher<'a> {
             if self.limit_reached() {
                 break;
             }
+            if !self.pondering() {
+                let best = &self.root_moves[0];
+                let elapsed = self.clock.elapsed();
+                let only_move = self.root_moves.len() == 1;
+                if let (Some(time), Some(elapsed)) = (&mut self.time, elapsed) {
+                    if time.iteration_done(best.mv, best.prev, elapsed) || only_move {
+                        break;
+                    }
+                }
+            }
         }
+        self.flush_nodes();
         self.root_moves = saved;
         completed
     }
@@ -303,7 +387,7 @@ impl<'a> Searcher<'a> {
         Info {
             depth,
             seldepth: self.seldepth(depth),
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             lines: self.lines(multipv),
             hashfull: self.tt.hashfull(),
         }
@@ -345,12 +429,18 @@ impl<'a> Searcher<'a> {
         if self.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if let (Some(limit), Some(elapsed)) = (self.limits.movetime, self.clock.elapsed()) {
-            if elapsed >= limit {
-                return true;
-            }
+        if self.pondering() {
+            return false;
         }
-        false
+        let Some(elapsed) = self.clock.elapsed() else {
+            return false;
+        };
+        if self.limits.movetime.is_some_and(|limit| elapsed >= limit) {
+            return true;
+        }
+        self.time
+            .as_ref()
+            .is_some_and(|time| elapsed >= time.hard())
     }
 
     /// Counts a node and decides whether to stop.
@@ -369,8 +459,14 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        if self.nodes & 1023 == 0 && self.limit_reached() {
-            self.stopped = true;
+        // Every 256 nodes: often enough that a search on a clock stops
+        // within a millisecond or two of its hard limit even in a debug
+        // build, seldom enough to cost nothing.
+        if self.nodes & 255 == 0 {
+            self.flush_nodes();
+            if self.limit_reached() {
+                self.stopped = true;
+            }
         }
         self.stopped
     }

@@ -8,15 +8,24 @@
 //!   `e7e8q`, drops `P@e4`, exchanges `N#B@c7` (rescued role, `#`, released
 //!   role, `@` square), the strings Fairy-Stockfish's hostage build uses.
 //!   The positions before the current one feed repetition detection (R12).
-//! - `go` searches on a thread, so `stop`, `isready` and `quit` are read and
-//!   answered while it runs. `go nodes|depth|movetime` and the clock
-//!   (`wtime`/`btime`/`winc`/`binc`/`movestogo`, a fraction of the time
-//!   left, see [`time_budget`]) search at full strength; `go infinite`
-//!   searches until `stop`. With the `Level` option set to a bot level, a
-//!   `go` without `nodes`, `depth`, `movetime` or `infinite` plays that
-//!   level's move with the `Seed` option (its own node budget; the clock is
-//!   not read). A bare `go` at `Level full` searches
-//!   [`DEFAULT_FULL_NODES`] nodes.
+//! - This module only reads and writes: every command becomes a call on
+//!   [`Engine`] ([`Engine::go`], [`Engine::stop`], [`Engine::ponderhit`],
+//!   [`Engine::wait`]), which owns the search thread and the time manager
+//!   (`timeman.rs`). Answers are written by one writer thread in the order
+//!   they are made, so `stop`, `isready` and `quit` are read and answered
+//!   while a search runs.
+//! - `go nodes|depth|movetime` search at full strength; the clock
+//!   (`wtime`/`btime`/`winc`/`binc`/`movestogo`) hands the side to move's
+//!   time to the time manager ([`TimeControl::budget`]); `go infinite`
+//!   searches until `stop`; `go ponder …` searches on the opponent's time
+//!   until `ponderhit` (the clock starts then) or `stop`; with the `Ponder`
+//!   option on, `bestmove` names the expected reply (`ponder <move>`). With the `Level`
+//!   option set to a bot level, a `go` without `nodes`, `depth`, `movetime`
+//!   or `infinite` plays that level's move with the `Seed` option (its own
+//!   node budget; the clock is not read). A bare `go` at `Level full`
+//!   searches [`DEFAULT_FULL_NODES`] nodes. `Threads` sets the threads of
+//!   searches without a node limit (Lazy SMP); node-limited searches and
+//!   levels stay on one thread and reproducible.
 //! - Every bad line (unknown command, bad FEN, illegal move, bad option or
 //!   limit) is answered with `info string error: <what> (code: <code>)`; a
 //!   bad `position` leaves the previous position in force. Nothing a client
@@ -46,18 +55,23 @@ use std::{
     io::{self, BufRead, Write},
     sync::{
         atomic::{AtomicBool, Ordering},
-        Arc, Mutex,
+        mpsc, Arc,
     },
-    thread::{self, Scope, ScopedJoinHandle},
+    thread,
     time::{Duration, Instant},
 };
 
-use hostage_core::{Game, Position};
+use hostage_core::{Color, Excerpt, Game, MoveTextError, Position};
 
 use crate::{
-    history_of, search::Info, shorten, Engine, Level, Limits, SearchResult, DEFAULT_FULL_NODES,
-    DEFAULT_HASH_MB,
+    history_of, search::Info, Engine, Level, Limits, SearchRequest, SearchResult, TimeControl,
+    DEFAULT_FULL_NODES, DEFAULT_HASH_MB, MAX_THREADS,
 };
+
+/// `s` shortened for an error message (the core's one excerpt rule).
+fn excerpt(s: &str) -> String {
+    Excerpt::new(s.as_bytes()).as_str().to_string()
+}
 
 /// The largest `Hash` value accepted, in MiB.
 pub const MAX_HASH_MB: usize = 4096;
@@ -92,17 +106,10 @@ pub enum CommandError {
         /// The FEN parser's code (`invalid_board`, `missing_king`, …).
         cause: &'static str,
     },
-    /// A move of `position … moves` does not parse or is illegal.
-    InvalidMove {
-        /// The move as written (shortened).
-        mv: String,
-        /// Its ply in the move list, from 1.
-        ply: usize,
-        /// The reason.
-        reason: String,
-        /// The move parser's code (`invalid_uci`, `illegal_uci`).
-        cause: &'static str,
-    },
+    /// A move of `position … moves` does not parse or is illegal: the
+    /// core's move-list error (the move, its place, the position), worded
+    /// as every tool words it.
+    InvalidMove(MoveTextError),
     /// `setoption` named no option this engine has.
     UnknownOption {
         /// The name (shortened).
@@ -141,7 +148,7 @@ impl CommandError {
             CommandError::UnknownCommand { .. } => "unknown_command",
             CommandError::InvalidPosition { .. } => "invalid_position",
             CommandError::InvalidFen { .. } => "invalid_fen",
-            CommandError::InvalidMove { .. } => "invalid_move",
+            CommandError::InvalidMove(_) => "invalid_move",
             CommandError::UnknownOption { .. } => "unknown_option",
             CommandError::InvalidOptionValue { .. } => "invalid_option_value",
             CommandError::InvalidGo { .. } => "invalid_go",
@@ -162,15 +169,9 @@ impl fmt::Display for CommandError {
             CommandError::InvalidFen { fen, reason, cause } => {
                 write!(f, "invalid fen {fen:?}: {reason} ({cause}); position unchanged")
             }
-            CommandError::InvalidMove {
-                mv,
-                ply,
-                reason,
-                cause,
-            } => write!(
-                f,
-                "cannot play move {mv:?} at ply {ply}: {reason} ({cause}); position unchanged"
-            ),
+            CommandError::InvalidMove(e) => {
+                write!(f, "{e} ({}); position unchanged", e.code())
+            }
             CommandError::UnknownOption { name } => write!(f, "unknown option {name:?}"),
             CommandError::InvalidOptionValue {
                 name,
@@ -179,7 +180,7 @@ impl fmt::Display for CommandError {
             } => write!(f, "invalid value {value:?} for option {name} (expected {expected})"),
             CommandError::InvalidGo { given } => write!(
                 f,
-                "invalid go argument {given:?} (expected nodes, depth, movetime, wtime, btime, winc, binc, movestogo with a number, or infinite)"
+                "invalid go argument {given:?} (expected nodes, depth, movetime, wtime, btime, winc, binc, movestogo with a number, infinite or ponder)"
             ),
             CommandError::Busy { command } => {
                 write!(f, "{command} is not possible while searching (send stop first)")
@@ -212,6 +213,8 @@ pub struct Go {
     pub movestogo: Option<u64>,
     /// `infinite`.
     pub infinite: bool,
+    /// `ponder`: search on the opponent's time until `ponderhit`.
+    pub ponder: bool,
 }
 
 impl Go {
@@ -236,9 +239,13 @@ impl Go {
         let mut go = Go::default();
         let mut words = text.split_whitespace();
         while let Some(word) = words.next() {
-            let bad = |w: &str| CommandError::InvalidGo { given: shorten(w) };
+            let bad = |w: &str| CommandError::InvalidGo { given: excerpt(w) };
             if word == "infinite" {
                 go.infinite = true;
+                continue;
+            }
+            if word == "ponder" {
+                go.ponder = true;
                 continue;
             }
             let slot = match word {
@@ -274,98 +281,71 @@ impl Go {
     }
 }
 
-/// The time to spend on a move with `remaining` on the clock, `increment`
-/// per move and `movestogo` moves to the next time control: the remaining
-/// time shared over the moves to go (30 when not given), plus three
-/// quarters of the increment, never more than the remaining time less a
-/// reserve of 5% and 20 ms, and at least 1 ms.
-///
-/// # Examples
-///
-/// ```
-/// use std::time::Duration;
-/// use hostage_engine::uci::time_budget;
-///
-/// let ms = |n| Duration::from_millis(n);
-/// // 60 s, no increment, 30 moves assumed: 2 s.
-/// assert_eq!(time_budget(ms(60_000), ms(0), None), ms(2_000));
-/// // The last move before the control keeps a reserve: 1000 - 50 - 20.
-/// assert_eq!(time_budget(ms(1_000), ms(0), Some(1)), ms(930));
-/// ```
-#[must_use]
-pub fn time_budget(remaining: Duration, increment: Duration, movestogo: Option<u64>) -> Duration {
-    let moves = movestogo.unwrap_or(30).clamp(1, 100);
-    let share = remaining / moves as u32 + increment * 3 / 4;
-    let reserve = remaining / 20 + Duration::from_millis(20);
-    share
-        .min(remaining.saturating_sub(reserve))
-        .max(Duration::from_millis(1))
-}
-
-/// What a `go` runs on the search thread.
-enum Task {
-    Search { limits: Limits, infinite: bool },
-    Level { level: Level, seed: u64 },
-}
-
-/// A search in progress: its thread (which hands the engine back) and the
-/// flag that asks it to stop.
-struct Running<'scope> {
-    handle: ScopedJoinHandle<'scope, Engine>,
-    /// Set once `bestmove` is written: the thread is about to end.
-    done: Arc<AtomicBool>,
-    requested: Arc<AtomicBool>,
-    engine_stop: Arc<AtomicBool>,
-    infinite: bool,
-}
-
-impl Running<'_> {
-    fn stop(&self) {
-        self.requested.store(true, Ordering::Relaxed);
-        self.engine_stop.store(true, Ordering::Relaxed);
-    }
-}
-
 /// The options and the position a session keeps between commands.
 struct Session {
-    /// `None` while a search thread holds it.
-    engine: Option<Engine>,
-    hash_mb: usize,
+    engine: Engine,
     multipv: usize,
     level: Option<Level>,
     seed: u64,
     game: Game,
+    /// Set by the running search's `on_bestmove`, before it writes: the
+    /// search is over even if its thread has not returned yet.
+    answered: Arc<AtomicBool>,
+    /// Whether the running search waits for `stop` (`go infinite`, or
+    /// `go ponder` before `ponderhit`).
+    open_ended: bool,
+    /// The `Ponder` option: `bestmove` names the expected reply only when
+    /// the GUI said it ponders (some clients read the whole line as a move).
+    ponder: bool,
 }
 
 impl Session {
     fn new() -> Session {
         Session {
-            engine: Some(Engine::new()),
-            hash_mb: DEFAULT_HASH_MB,
+            engine: Engine::new(),
             multipv: 1,
             level: None,
             seed: 0,
             game: Game::new(),
+            answered: Arc::new(AtomicBool::new(true)),
+            open_ended: false,
+            ponder: false,
         }
     }
 
-    fn identify(&self, out: &Mutex<impl Write>) -> io::Result<()> {
+    /// Whether a search is running and has not answered yet.
+    fn searching(&self) -> bool {
+        self.engine.is_searching() && !self.answered.load(Ordering::Acquire)
+    }
+
+    fn busy(&self, command: &str) -> Result<(), CommandError> {
+        if self.searching() {
+            Err(CommandError::Busy {
+                command: command.into(),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    fn identify(&self) -> String {
         let levels: String = Level::ALL
             .iter()
             .map(|l| format!(" var {}", l.name()))
             .collect();
-        let text = format!(
+        format!(
             "id name hostage {version}\n\
              id author hostage developers\n\
              option name UCI_Variant type combo default hostage var hostage\n\
              option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n\
+             option name Threads type spin default 1 min 1 max {MAX_THREADS}\n\
+             option name Ponder type check default false\n\
              option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}\n\
              option name Level type combo default full{levels} var full\n\
              option name Seed type spin default 0 min 0 max {MAX_SEED}\n\
              uciok",
             version = env!("CARGO_PKG_VERSION"),
-        );
-        say(out, &text)
+        )
     }
 
     /// `setoption name <name> [value <value>]`.
@@ -376,7 +356,7 @@ impl Session {
             Some(&"name") => &words[1..value_at.unwrap_or(words.len())],
             _ => {
                 return Err(CommandError::UnknownOption {
-                    name: shorten(rest.trim()),
+                    name: excerpt(rest.trim()),
                 })
             }
         };
@@ -384,7 +364,7 @@ impl Session {
         let value = value_at.map_or(String::new(), |i| words[i + 1..].join(" "));
         let bad = |name: &'static str, expected: String| CommandError::InvalidOptionValue {
             name,
-            value: shorten(&value),
+            value: excerpt(&value),
             expected,
         };
         let number = |name: &'static str, max: u64, min: u64| {
@@ -402,11 +382,21 @@ impl Session {
             }
             "hash" => {
                 let mb = number("Hash", MAX_HASH_MB as u64, 1)? as usize;
-                let engine = self.engine.as_mut().ok_or(CommandError::Busy {
-                    command: "setoption name Hash".into(),
-                })?;
-                engine.set_hash_mb(mb);
-                self.hash_mb = mb;
+                self.busy("setoption name Hash")?;
+                self.engine.set_hash_mb(mb);
+            }
+            "threads" => {
+                let n = number("Threads", MAX_THREADS as u64, 1)? as usize;
+                self.busy("setoption name Threads")?;
+                self.engine.set_threads(n);
+            }
+            // The GUI says whether it will send `go ponder`.
+            "ponder" => {
+                self.ponder = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("Ponder", "true or false".into())),
+                };
             }
             "multipv" => self.multipv = number("MultiPV", MAX_MULTIPV as u64, 1)? as usize,
             "seed" => self.seed = number("Seed", MAX_SEED, 0)?,
@@ -424,7 +414,7 @@ impl Session {
             }
             _ => {
                 return Err(CommandError::UnknownOption {
-                    name: shorten(&name),
+                    name: excerpt(&name),
                 })
             }
         }
@@ -448,75 +438,126 @@ impl Session {
                 }
                 let fen = fields.join(" ");
                 Position::from_fen(&fen).map_err(|e| CommandError::InvalidFen {
-                    fen: shorten(&fen),
+                    fen: excerpt(&fen),
                     reason: e.to_string(),
                     cause: e.code(),
                 })?
             }
             other => {
                 return Err(CommandError::InvalidPosition {
-                    given: shorten(other.unwrap_or("")),
+                    given: excerpt(other.unwrap_or("")),
                 })
             }
         };
-        let mut game = Game::from_position(start);
-        match words.next() {
-            None => {}
-            Some("moves") => {
-                for (i, mv) in words.enumerate() {
-                    game.push_uci(mv).map_err(|e| CommandError::InvalidMove {
-                        mv: shorten(mv),
-                        ply: i + 1,
-                        reason: e.to_string(),
-                        cause: e.code(),
-                    })?;
-                }
-            }
+        let game = match words.next() {
+            None => Game::from_position(start),
+            // One move per word, SAN or long form: the core's move lists.
+            Some("moves") => Game::from_moves(start, words).map_err(CommandError::InvalidMove)?,
             Some(other) => {
                 return Err(CommandError::InvalidPosition {
-                    given: shorten(other),
+                    given: excerpt(other),
                 })
             }
-        }
+        };
         self.game = game;
         Ok(())
     }
 
-    /// The task a `go` asks for.
-    fn task(&self, go: &Go) -> Task {
+    /// The request a `go` makes of the engine.
+    fn request(&self, go: &Go) -> SearchRequest {
+        let mut request = SearchRequest {
+            infinite: go.infinite,
+            ponder: go.ponder,
+            ..SearchRequest::default()
+        };
         if let (Some(level), false) = (self.level, go.has_explicit_limit()) {
-            return Task::Level {
-                level,
-                seed: self.seed,
-            };
+            request.level = Some((level, self.seed));
+            return request;
         }
         let mut limits = Limits::infinite().with_multipv(self.multipv);
         limits.nodes = go.nodes;
         limits.depth = go.depth;
         limits.movetime = go.movetime.map(Duration::from_millis);
-        let white = self.game.position().turn() == hostage_core::Color::White;
+        let white = self.game.position().turn() == Color::White;
         let (clock, inc) = if white {
             (go.wtime, go.winc)
         } else {
             (go.btime, go.binc)
         };
         if let (Some(clock), None) = (clock, limits.movetime) {
-            let budget = time_budget(
-                Duration::from_millis(clock),
-                Duration::from_millis(inc.unwrap_or(0)),
-                go.movestogo,
-            );
-            limits.movetime = Some(budget);
+            request.clock = Some(TimeControl {
+                remaining: Duration::from_millis(clock),
+                increment: Duration::from_millis(inc.unwrap_or(0)),
+                movestogo: go.movestogo.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+            });
         }
-        let unlimited =
-            limits.nodes.is_none() && limits.depth.is_none() && limits.movetime.is_none();
-        if unlimited && !go.infinite {
+        let unlimited = limits.nodes.is_none()
+            && limits.depth.is_none()
+            && limits.movetime.is_none()
+            && request.clock.is_none();
+        if unlimited && !go.infinite && !go.ponder {
             limits.nodes = Some(DEFAULT_FULL_NODES);
         }
-        Task::Search {
-            limits,
-            infinite: go.infinite,
+        request.limits = limits;
+        request
+    }
+
+    /// `go`: starts the search; its callbacks write `info` and `bestmove`.
+    fn go(&mut self, rest: &str, out: &mpsc::Sender<String>) -> Result<(), CommandError> {
+        let go = Go::parse(rest)?;
+        if self.searching() && self.open_ended {
+            return Err(CommandError::Busy {
+                command: "go".into(),
+            });
         }
+        let request = self.request(&go);
+        let level = request.level.is_some();
+        let ponder = self.ponder;
+        self.open_ended = go.infinite || go.ponder;
+        // A new flag per search: a late answer of the last one cannot set it.
+        let answered = Arc::new(AtomicBool::new(false));
+        self.answered = Arc::clone(&answered);
+        let started = Instant::now();
+        let info_out = out.clone();
+        let best_out = out.clone();
+        let game = &self.game;
+        self.engine.go(
+            game.position(),
+            &history_of(game),
+            request,
+            move |info| {
+                let _ = info_out.send(info_lines(info, started.elapsed()));
+            },
+            move |result| {
+                if level {
+                    let _ = best_out.send(result_line(result, started.elapsed()));
+                }
+                answered.store(true, Ordering::Release);
+                let _ = best_out.send(bestmove_line(result, ponder));
+            },
+        );
+        Ok(())
+    }
+
+    /// Stops the running search and waits for its answer.
+    fn stop(&mut self) {
+        self.engine.stop();
+        let _ = self.engine.wait();
+        self.open_ended = false;
+    }
+}
+
+/// `bestmove <move>`, with ` ponder <reply>` if `ponder` and the line has
+/// one; `0000` when there is no legal move.
+fn bestmove_line(result: &SearchResult, ponder: bool) -> String {
+    let best = result
+        .best_move
+        .map_or_else(|| "0000".to_string(), |m| m.to_string());
+    match result.pv.get(1) {
+        Some(reply) if ponder && result.pv.first() == result.best_move.as_ref() => {
+            format!("bestmove {best} ponder {reply}")
+        }
+        _ => format!("bestmove {best}"),
     }
 }
 
@@ -526,164 +567,91 @@ impl Session {
 /// # Errors
 ///
 /// Reading `input` or writing `output` failed.
-pub fn run<R: BufRead, W: Write + Send>(mut input: R, output: W) -> io::Result<()> {
-    let out = Mutex::new(output);
-    let mut session = Session::new();
+pub fn run<R: BufRead, W: Write + Send>(mut input: R, mut output: W) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel::<String>();
     thread::scope(|scope| -> io::Result<()> {
-        let mut running: Option<Running<'_>> = None;
-        let mut quit = false;
-        loop {
-            let line = match read_line(&mut input)? {
-                None => break,
-                Some(Ok(line)) => line,
-                Some(Err(e)) => {
-                    report(&out, &e)?;
-                    continue;
-                }
-            };
-            // A search that has answered gives its engine back. Its thread
-            // may still be returning: a client that sends the next `go` as
-            // soon as it reads `bestmove` must not find the engine busy.
-            if running
-                .as_ref()
-                .is_some_and(|r| r.done.load(Ordering::Acquire) || r.handle.is_finished())
-            {
-                finish(&mut session, running.take(), false, &out)?;
+        // The one writer: answers from this loop and from the search
+        // thread's callbacks, in the order they were made.
+        let writer = scope.spawn(move || -> io::Result<()> {
+            for text in rx {
+                writeln!(output, "{text}")?;
+                output.flush()?;
             }
-            let line = line.trim();
-            let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            let busy = |command: &str| CommandError::Busy {
-                command: command.into(),
-            };
-            let outcome = match command {
-                "" => Ok(()),
-                "uci" => session.identify(&out).map(Ok)?,
-                "isready" => say(&out, "readyok").map(Ok)?,
-                // Accepted and ignored: the engine has no debug output.
-                "debug" => Ok(()),
-                "d" => say(
-                    &out,
-                    &format!("info string fen {}", session.game.position().fen()),
-                )
-                .map(Ok)?,
-                "setoption" => session.set_option(rest),
-                "ucinewgame" => match session.engine.as_mut() {
-                    Some(engine) => {
-                        engine.new_game();
-                        session.game = Game::new();
-                        Ok(())
-                    }
-                    None => Err(busy("ucinewgame")),
-                },
-                "position" => session.set_position(rest),
-                "go" => match (Go::parse(rest), session.engine.take()) {
-                    (Err(e), engine) => {
-                        session.engine = engine;
-                        Err(e)
-                    }
-                    (Ok(_), None) => Err(busy("go")),
-                    (Ok(go), Some(engine)) => {
-                        let task = session.task(&go);
-                        running = Some(start(scope, engine, &session.game, task, &out));
-                        Ok(())
-                    }
-                },
-                "stop" => finish(&mut session, running.take(), true, &out).map(Ok)?,
-                "quit" => {
-                    quit = true;
-                    break;
-                }
-                _ => Err(CommandError::UnknownCommand {
-                    given: shorten(command),
-                }),
-            };
-            if let Err(e) = outcome {
-                report(&out, &e)?;
-            }
-        }
-        // `quit` stops a search; the end of input lets a finite one end.
-        let stop = quit || running.as_ref().is_some_and(|r| r.infinite);
-        finish(&mut session, running.take(), stop, &out)
+            Ok(())
+        });
+        let read = read_loop(&mut input, &tx);
+        drop(tx);
+        let written = writer
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the writer thread failed")));
+        read.and(written)
     })
 }
 
-/// Starts `task` on a thread of `scope`.
-fn start<'scope, W: Write + Send>(
-    scope: &'scope Scope<'scope, '_>,
-    mut engine: Engine,
-    game: &Game,
-    task: Task,
-    out: &'scope Mutex<W>,
-) -> Running<'scope> {
-    let requested = Arc::new(AtomicBool::new(false));
-    let done = Arc::new(AtomicBool::new(false));
-    let engine_stop = engine.stop_flag();
-    let infinite = matches!(task, Task::Search { infinite: true, .. });
-    let pos = game.position().clone();
-    let history = history_of(game);
-    let handle = {
-        let requested = Arc::clone(&requested);
-        let done = Arc::clone(&done);
-        scope.spawn(move || {
-            let started = Instant::now();
-            let result = match task {
-                Task::Search { limits, .. } => {
-                    engine.search_with_info(&pos, &history, &limits, &mut |info| {
-                        let _ = say(out, &info_lines(info, started.elapsed()));
-                    })
-                }
-                Task::Level { level, seed } => {
-                    let result = engine.play_level_at(&pos, &history, level, seed);
-                    let _ = say(out, &result_line(&result, started.elapsed()));
-                    result
-                }
-            };
-            // UCI: after `go infinite` the best move waits for `stop`.
-            while infinite && !requested.load(Ordering::Relaxed) {
-                thread::sleep(Duration::from_millis(2));
+/// Reads and answers commands; returns once the input ends or `quit` came
+/// and the last search has answered.
+fn read_loop<R: BufRead>(input: &mut R, out: &mpsc::Sender<String>) -> io::Result<()> {
+    let say = |text: String| {
+        out.send(text)
+            .map_err(|_| io::Error::other("the writer thread stopped"))
+    };
+    let mut session = Session::new();
+    let mut quit = false;
+    loop {
+        let line = match read_line(input) {
+            Err(e) => {
+                session.stop();
+                return Err(e);
             }
-            let best = result
-                .best_move
-                .map_or_else(|| "0000".to_string(), |m| m.to_string());
-            // Set before the line is written, so that a client's next
-            // command always finds it.
-            done.store(true, Ordering::Release);
-            let _ = say(out, &format!("bestmove {best}"));
-            engine
-        })
-    };
-    Running {
-        handle,
-        done,
-        requested,
-        engine_stop,
-        infinite,
-    }
-}
-
-/// Waits for `running` (stopping it first if `stop`), which writes its
-/// `bestmove`, and takes its engine back.
-fn finish(
-    session: &mut Session,
-    running: Option<Running<'_>>,
-    stop: bool,
-    out: &Mutex<impl Write>,
-) -> io::Result<()> {
-    let Some(running) = running else {
-        return Ok(());
-    };
-    if stop {
-        running.stop();
-    }
-    match running.handle.join() {
-        Ok(engine) => session.engine = Some(engine),
-        Err(_) => {
-            say(
-                out,
-                "info string error: the search failed; a new engine takes over",
-            )?;
-            session.engine = Some(Engine::with_hash_mb(session.hash_mb));
+            Ok(None) => break,
+            Ok(Some(Ok(line))) => line,
+            Ok(Some(Err(e))) => {
+                say(report(&e))?;
+                continue;
+            }
+        };
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let outcome = match command {
+            "" => Ok(()),
+            "uci" => say(session.identify()).map(Ok)?,
+            "isready" => say("readyok".into()).map(Ok)?,
+            // Accepted and ignored: the engine has no debug output.
+            "debug" => Ok(()),
+            "d" => say(format!("info string fen {}", session.game.position().fen())).map(Ok)?,
+            "setoption" => session.set_option(rest),
+            "ucinewgame" => session.busy("ucinewgame").map(|()| {
+                session.engine.new_game();
+                session.game = Game::new();
+            }),
+            "position" => session.set_position(rest),
+            "go" => session.go(rest, out),
+            "stop" => {
+                session.stop();
+                Ok(())
+            }
+            "ponderhit" => {
+                session.engine.ponderhit();
+                session.open_ended = false;
+                Ok(())
+            }
+            "quit" => {
+                quit = true;
+                break;
+            }
+            _ => Err(CommandError::UnknownCommand {
+                given: excerpt(command),
+            }),
+        };
+        if let Err(e) = outcome {
+            say(report(&e))?;
         }
+    }
+    // `quit` stops a search; the end of input lets a finite one end.
+    if quit || session.open_ended {
+        session.stop();
+    } else {
+        let _ = session.engine.wait();
     }
     Ok(())
 }
@@ -728,18 +696,8 @@ fn result_line(result: &SearchResult, elapsed: Duration) -> String {
     text
 }
 
-/// Writes `text` and a newline, and flushes.
-fn say(out: &Mutex<impl Write>, text: &str) -> io::Result<()> {
-    // A writer poisoned by a panicking search thread is still usable.
-    let mut out = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    writeln!(out, "{text}")?;
-    out.flush()
-}
-
-fn report(out: &Mutex<impl Write>, e: &CommandError) -> io::Result<()> {
-    say(out, &format!("info string error: {e} (code: {})", e.code()))
+fn report(e: &CommandError) -> String {
+    format!("info string error: {e} (code: {})", e.code())
 }
 
 /// The next line (invalid UTF-8 replaced), `Some(Err)` for one longer than

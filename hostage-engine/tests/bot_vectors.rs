@@ -22,11 +22,9 @@ fn path() -> PathBuf {
 
 /// The game of a line: the FEN, then the moves played from it.
 fn game(fen: &str, moves: &str) -> Game {
-    let mut game = Game::from_position(Position::from_fen(fen).expect("vector FEN"));
-    for m in moves.split_whitespace().filter(|&m| m != "-") {
-        game.push_uci(m).expect("vector history move");
-    }
-    game
+    let start = Position::from_fen(fen).expect("vector FEN");
+    Game::from_moves(start, moves.split_whitespace().filter(|&m| m != "-"))
+        .expect("vector history moves")
 }
 
 /// The move the bot chooses, in long form (`-` when there is none).

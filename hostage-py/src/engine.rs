@@ -4,20 +4,26 @@
 //!
 //! Each method copies what it needs out of the `Board` (the position and
 //! the Zobrist hashes of the earlier positions, R12), releases the GIL and
-//! makes one engine call. The engine sits behind a mutex, so calls from
-//! several threads on one `Engine` run one after another; `stop()` takes
-//! no lock and ends a running search from any thread.
+//! drives the engine through the same calls as UCI: `Engine::go` (the search
+//! runs on the engine's own thread) then `Engine::wait`. The `Engine` sits in
+//! a mutex only because a Python object is shared between threads (calls on
+//! one `Engine` run one after another); `stop()` is the engine's own
+//! `Stopper`, which takes no lock and ends a running search from any thread.
 
 use std::{
-    sync::{
-        atomic::{AtomicBool, Ordering},
-        Arc, Mutex, MutexGuard, PoisonError,
-    },
+    sync::{Mutex, MutexGuard, PoisonError},
     time::Duration,
 };
 
-use hostage_engine::{history_of, Engine, Level, Limits, Score, SearchResult};
-use pyo3::{exceptions::PyValueError, prelude::*};
+use hostage_core::pgn::PgnGame;
+use hostage_engine::{
+    history_of, Engine, Level, Limits, MoveReview, PlayerReview, Score, SearchRequest,
+    SearchResult, Stopper,
+};
+use pyo3::{
+    exceptions::{PyRuntimeError, PyValueError},
+    prelude::*,
+};
 
 use crate::{board::PyBoard, errors::error, moves::PyMove};
 
@@ -64,7 +70,7 @@ const MAX_HASH_MB: usize = 1024;
 #[pyclass(name = "EngineCore", module = "hostage", frozen)]
 pub struct PyEngine {
     engine: Mutex<Engine>,
-    stop: Arc<AtomicBool>,
+    stopper: Stopper,
     hash_mb: usize,
 }
 
@@ -74,6 +80,71 @@ impl PyEngine {
         // matters; a poisoned lock still holds a usable engine.
         self.engine.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// `go` then `wait`, without the GIL.
+    fn run(
+        &self,
+        py: Python<'_>,
+        pos: &hostage_core::Position,
+        history: &[u64],
+        request: SearchRequest,
+    ) -> PyResult<SearchResult> {
+        py.detach(|| {
+            let mut engine = self.lock();
+            engine.go(pos, history, request, |_| {}, |_| {});
+            engine.wait()
+        })
+        .ok_or_else(|| PyRuntimeError::new_err("the search failed"))
+    }
+}
+
+/// A score as `(cp, mate)`.
+fn pair(s: Score) -> (Option<i32>, Option<i32>) {
+    match s {
+        Score::Cp(cp) => (Some(cp), None),
+        Score::Mate(n) => (None, Some(n)),
+    }
+}
+
+/// One reviewed move: `(ply, white, move, san, before, after, best,
+/// best_line, win_before, win_after, accuracy, judgement)`, scores for White.
+type PyMoveReview = (
+    usize,
+    bool,
+    PyMove,
+    String,
+    (Option<i32>, Option<i32>),
+    (Option<i32>, Option<i32>),
+    Option<PyMove>,
+    Vec<PyMove>,
+    f64,
+    f64,
+    f64,
+    Option<&'static str>,
+);
+
+/// A player's summary: `(accuracy, acpl, inaccuracies, mistakes, blunders)`.
+type PyPlayerReview = (Option<f64>, Option<u32>, usize, usize, usize);
+
+fn move_review(m: &MoveReview) -> PyMoveReview {
+    (
+        m.ply,
+        m.color == hostage_core::Color::White,
+        PyMove::from_core(m.mv),
+        m.san.clone(),
+        pair(m.before),
+        pair(m.after),
+        m.best.map(PyMove::from_core),
+        m.best_line.iter().copied().map(PyMove::from_core).collect(),
+        m.win_before,
+        m.win_after,
+        m.accuracy,
+        m.judgement.map(|j| j.name()),
+    )
+}
+
+fn player_review(p: &PlayerReview) -> PyPlayerReview {
+    (p.accuracy, p.acpl, p.inaccuracies, p.mistakes, p.blunders)
 }
 
 #[pymethods]
@@ -85,7 +156,7 @@ impl PyEngine {
     fn new(hash_mb: usize) -> PyEngine {
         let engine = Engine::with_hash_mb(hash_mb.clamp(1, MAX_HASH_MB));
         PyEngine {
-            stop: engine.stop_flag(),
+            stopper: engine.stopper(),
             hash_mb: engine.hash_mb(),
             engine: Mutex::new(engine),
         }
@@ -122,7 +193,7 @@ impl PyEngine {
             movetime,
             multipv: multipv.max(1),
         };
-        let r = py.detach(|| self.lock().search(&pos, &history, &limits));
+        let r = self.run(py, &pos, &history, SearchRequest::limits(limits))?;
         let lines = r.lines.iter().map(|l| line(l.score, &l.pv)).collect();
         Ok(head(&r, lines))
     }
@@ -144,7 +215,7 @@ impl PyEngine {
         let pos = board.game.position().clone();
         let history = history_of(&board.game);
         drop(board);
-        let r = py.detach(|| self.lock().play_level_at(&pos, &history, level, seed));
+        let r = self.run(py, &pos, &history, SearchRequest::level(level, seed))?;
         let lines = if r.best_move.is_some() {
             vec![line(r.score, &r.pv)]
         } else {
@@ -161,7 +232,65 @@ impl PyEngine {
     /// Stops the running search (from another thread); it returns what it
     /// has found so far.
     fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stopper.stop();
+    }
+
+    /// Reviews the game of `board` (its move stack from its start) within
+    /// the limits: `(moves, white, black, pgn)`, `pgn` the annotated record
+    /// (of `pgn`, the game's own PGN text, when given: its tags kept).
+    /// `progress(done, total)` is called after each position searched; an
+    /// exception it raises is re-raised once the review ends.
+    #[pyo3(signature = (board, nodes = None, depth = None, time = None, progress = None, pgn = None))]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn review(
+        &self,
+        py: Python<'_>,
+        board: PyRef<'_, PyBoard>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        time: Option<f64>,
+        progress: Option<Py<PyAny>>,
+        pgn: Option<String>,
+    ) -> PyResult<(Vec<PyMoveReview>, PyPlayerReview, PyPlayerReview, String)> {
+        let movetime = time
+            .map(Duration::try_from_secs_f64)
+            .transpose()
+            .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
+        let game = board.game.clone();
+        drop(board);
+        let mut record = match pgn {
+            Some(text) => PgnGame::read(&text).map_err(|e| PyValueError::new_err(e.to_string()))?,
+            None => PgnGame::from_game(&game),
+        };
+        let limits = Limits {
+            nodes,
+            depth,
+            movetime,
+            multipv: 1,
+        };
+        let mut failure: Option<PyErr> = None;
+        let review = py.detach(|| {
+            let mut report = |done: usize, total: usize| {
+                if let (Some(cb), None) = (&progress, &failure) {
+                    Python::attach(|py| {
+                        if let Err(e) = cb.call1(py, (done, total)) {
+                            failure = Some(e);
+                        }
+                    });
+                }
+            };
+            self.lock().review(&game, &limits, &mut report)
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        review.annotate(&mut record);
+        Ok((
+            review.moves.iter().map(move_review).collect(),
+            player_review(&review.white),
+            player_review(&review.black),
+            record.write(),
+        ))
     }
 }
 

@@ -254,3 +254,45 @@ def test_stop_from_another_thread() -> None:
     thread.join(timeout=10)
     assert not thread.is_alive()
     assert result and result[0]["pv"][0] in hostage.Board().legal_moves
+
+
+SCHOLAR = '[Event "review"]\n[White "Alice"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
+
+
+def test_review_judges_the_blunder_and_reads_back() -> None:
+    import hostage.pgn
+
+    game = hostage.pgn.read_game(SCHOLAR)
+    assert game is not None
+    calls: list[tuple[int, int]] = []
+    review = hostage.engine.review(
+        game, Limit(nodes=3000), progress=lambda done, total: calls.append((done, total))
+    )
+    assert calls == [(d, 8) for d in range(1, 9)]
+    assert [m.san for m in review.moves] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    nf6 = review.moves[5]
+    assert nf6.judgement is hostage.engine.Judgement.BLUNDER and nf6.judgement.symbol == "??"
+    assert nf6.color is False and nf6.best is not None and nf6.best != nf6.move
+    assert review.black.blunders == 1 and review.white.blunders == 0
+    assert review.white.accuracy is not None and review.black.accuracy is not None
+    assert review.black.accuracy < review.white.accuracy
+    back = hostage.pgn.read_game(review.pgn)
+    assert back is not None
+    assert back.headers["White"] == "Alice"
+    assert back.mainline_moves() == game.mainline_moves()
+    assert "$4" in review.pgn and "[%eval " in review.pgn
+    # Reproducible under a node limit, from a board too.
+    again = Engine().review(game.end_board(), Limit(nodes=3000))
+    assert again.moves == review.moves and again.white == review.white
+
+
+def test_review_progress_errors_are_raised() -> None:
+    def fail(done: int, total: int) -> None:
+        raise KeyError("stop")
+
+    board = hostage.Board()
+    board.push_uci("e2e4")
+    with pytest.raises(KeyError):
+        Engine().review(board, Limit(nodes=500), progress=fail)
+    with pytest.raises(TypeError):
+        Engine().review("e4", Limit(nodes=500))  # type: ignore[arg-type]

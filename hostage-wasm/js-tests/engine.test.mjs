@@ -141,3 +141,28 @@ test('errors: real Errors with name and code, never a trap', () => {
   // The engine still works after all that.
   assert.ok(new Board().isLegal(engine.play(new Board(), { level: 'novice', seed: 1 })));
 });
+
+test('review: the blunder judged, progress reported, the PGN annotated, reproducible', () => {
+  const board = new Board();
+  for (const m of ['e2e4', 'e7e5', 'd1h5', 'b8c6', 'f1c4', 'g8f6', 'h5f7']) board.pushUci(m);
+  const calls = [];
+  const r = new Engine().review(board, { nodes: 3000, onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(calls, [1, 2, 3, 4, 5, 6, 7, 8].map((d) => [d, 8]));
+  assert.deepEqual(r.moves.map((m) => m.san), ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']);
+  const nf6 = r.moves[5];
+  assert.equal(nf6.judgement, 'blunder');
+  assert.equal(nf6.color, 'black');
+  assert.notEqual(nf6.best.uci, nf6.move.uci);
+  assert.equal(r.black.blunders, 1);
+  assert.ok(r.black.accuracy < r.white.accuracy);
+  assert.ok(r.pgn.includes('[%eval ') && r.pgn.includes('$4'), r.pgn);
+  // The same review from a FEN and history, on a fresh engine.
+  const again = new Engine().review(board.startFen(), { nodes: 3000, history: board.history() });
+  assert.deepEqual(again.moves, r.moves);
+  assert.throws(() => new Engine().review(board, {}), TypeError);
+  assert.throws(() => new Engine().review(board, { nodes: 10, onProgress: 3 }), TypeError);
+  assert.throws(
+    () => new Engine().review(board, { nodes: 10, onProgress: () => { throw new RangeError('stop'); } }),
+    RangeError,
+  );
+});

@@ -6,6 +6,8 @@
 //   request  { id, op, position?, options? }
 //            op 'play'    → engine.play(position, options)     (result: Move | null)
 //            op 'analyse' → engine.analyse(position, options)  (result: Analysis)
+//            op 'review'  → engine.review(position, options)   (result: GameReview;
+//                           before it, { id, progress: [done, total] } after each position)
 //            op 'newGame' → engine.newGame()                    (result: null)
 //            op 'init'    → a new Engine(options)               (result: null)
 //   response { id, ok: true, result } or { id, ok: false, error: { name, code, message } }
@@ -15,7 +17,7 @@ import init, { Engine } from './hostage_engine.js';
 const ready = init({ module_or_path: new URL('./hostage_engine_bg.wasm', import.meta.url) });
 let engine = null;
 
-function run(op, position, options) {
+function run(id, op, position, options) {
   switch (op) {
     case 'init':
       engine?.free();
@@ -27,6 +29,12 @@ function run(op, position, options) {
     case 'analyse':
       engine ??= new Engine();
       return engine.analyse(position, options ?? {});
+    case 'review': {
+      engine ??= new Engine();
+      // A function cannot cross to the worker: progress goes back as messages.
+      const onProgress = (done, total) => self.postMessage({ id, progress: [done, total] });
+      return engine.review(position, { ...(options ?? {}), onProgress });
+    }
     case 'newGame':
       engine?.newGame();
       return null;
@@ -39,7 +47,7 @@ self.onmessage = async (event) => {
   const { id, op, position, options } = event.data ?? {};
   try {
     await ready;
-    self.postMessage({ id, ok: true, result: run(op, position, options) });
+    self.postMessage({ id, ok: true, result: run(id, op, position, options) });
   } catch (e) {
     self.postMessage({
       id,

@@ -1,6 +1,13 @@
 // Types of `hostage-chess/worker` (web/worker.js).
 import type { Move } from '../index.js';
-import type { Analysis, AnalyseOptions, EngineOptions, PlayOptions } from '../engine.js';
+import type {
+  Analysis,
+  AnalyseOptions,
+  EngineOptions,
+  GameReview,
+  PlayOptions,
+  ReviewOptions,
+} from '../engine.js';
 
 /** Anything with a start FEN and the SAN moves played from it, such as a `Board`. */
 export interface BoardLike {
@@ -20,6 +27,9 @@ export declare class EngineWorker {
   play(board: BoardLike, options: Omit<PlayOptions, 'history'>): Promise<Move | null>;
   analyse(fen: string, history: string[], options: Omit<AnalyseOptions, 'history'>): Promise<Analysis>;
   analyse(board: BoardLike, options: Omit<AnalyseOptions, 'history'>): Promise<Analysis>;
+  /** A game review; `onProgress` is called on the page's thread as the worker reports. */
+  review(fen: string, history: string[], options: Omit<ReviewOptions, 'history'>): Promise<GameReview>;
+  review(board: BoardLike, options: Omit<ReviewOptions, 'history'>): Promise<GameReview>;
   newGame(): Promise<null>;
   /** Stops the worker; pending calls reject with an `AbortError`. */
   terminate(): void;

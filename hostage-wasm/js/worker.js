@@ -22,9 +22,18 @@ export class EngineWorker {
   constructor(url, options) {
     this.#worker = new Worker(url ?? new URL('./engine-worker.js', import.meta.url), { type: 'module' });
     this.#worker.onmessage = (event) => {
-      const { id, ok, result, error } = event.data;
+      const { id, ok, result, error, progress } = event.data;
       const call = this.#pending.get(id);
       if (!call) return;
+      if (progress) {
+        // A review's progress: the call goes on.
+        try {
+          call.onProgress?.(...progress);
+        } catch {
+          // The page's callback failing must not break the worker's calls.
+        }
+        return;
+      }
       this.#pending.delete(id);
       if (ok) call.resolve(result);
       else call.reject(Object.assign(new Error(error.message), { name: error.name, code: error.code }));
@@ -36,10 +45,10 @@ export class EngineWorker {
     if (options) this.#send('init', undefined, options);
   }
 
-  #send(op, position, options) {
+  #send(op, position, options, onProgress) {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, onProgress });
       this.#worker.postMessage({ id, op, position, options });
     });
   }
@@ -57,6 +66,16 @@ export class EngineWorker {
   /** An analysis: analyse(fen, history, { nodes, depth, multipv }) or analyse(board, { ... }). */
   analyse(position, history, options) {
     return this.#send('analyse', ...positionArgs(position, history, options));
+  }
+
+  /**
+   * A game review: review(fen, history, { nodes, depth, onProgress }) or
+   * review(board, { ... }); onProgress(done, total) runs on this thread.
+   */
+  review(position, history, options) {
+    const [pos, opts] = positionArgs(position, history, options);
+    const { onProgress, ...rest } = opts;
+    return this.#send('review', pos, rest, onProgress);
   }
 
   /** Clears the worker engine's table (bot moves never depend on it). */

@@ -11,8 +11,10 @@
 //! that must stay responsive, `web/engine-worker.js` runs an `Engine` in a
 //! Web Worker (`hostage-chess/worker`).
 
-use hostage_core::{game::Game, san::San, Move, Position};
-use hostage_engine::{history_of, Engine, Level, Limits, ParseLevelError, Score};
+use hostage_core::{game::Game, pgn::PgnGame, san::San, Color, Move, Position};
+use hostage_engine::{
+    history_of, review::Judgement, Engine, Level, Limits, ParseLevelError, PlayerReview, Score,
+};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::{prelude::*, JsCast};
 
@@ -87,21 +89,21 @@ fn game_arg(position: &JsValue, options: &JsValue) -> Result<Game, JsValue> {
             .ok_or_else(|| type_error("startFen() must return a string"))?;
         (fen, call("history")?)
     };
-    let mut game = Game::from_position(Position::from_fen(&fen).map_err(|e| e.throw())?);
+    let start = Position::from_fen(&fen).map_err(|e| e.throw())?;
     if history.is_undefined() || history.is_null() {
-        return Ok(game);
+        return Ok(Game::from_position(start));
     }
     if !Array::is_array(&history) {
         return Err(type_error(
             "history must be an array of moves (SAN or long form)",
         ));
     }
-    for item in Array::from(&history).iter() {
-        let text = string_arg(&item, "a history move")?;
-        let m = game.position().parse_move(&text).map_err(|e| e.throw())?;
-        game.push(m).map_err(|e| e.throw())?;
-    }
-    Ok(game)
+    let moves = Array::from(&history)
+        .iter()
+        .map(|item| string_arg(&item, "a history move"))
+        .collect::<Result<Vec<String>, JsValue>>()?;
+    // One move per item: the core's move lists, errors worded as everywhere.
+    Game::from_moves(start, &moves).map_err(|e| e.throw())
 }
 
 /// `{ cp }` or `{ mate }`.
@@ -231,11 +233,133 @@ impl JsEngine {
             .map_or(JsValue::NULL, |m| convert::move_object(pos, &m)))
     }
 
+    /// Reviews the game of `position` (a Board's moves from its start, or a
+    /// FEN with `history`): every position searched within `nodes` and/or
+    /// `depth` (one is required), every move judged as lichess does.
+    /// `onProgress(done, total)` is called after each position searched; an
+    /// exception it throws is rethrown once the review ends.
+    #[wasm_bindgen(unchecked_return_type = "GameReview")]
+    pub fn review(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Board | string")] position: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ReviewOptions")] options: &JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let game = game_arg(position, options)?;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let nodes = int_field(options, "nodes", 9_007_199_254_740_991.0)?.map(|n| n as u64);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let depth = int_field(options, "depth", 64.0)?.map(|d| d as u32);
+        if nodes.is_none() && depth.is_none() {
+            return Err(type_error(
+                "review needs nodes or depth (no movetime in WebAssembly)",
+            ));
+        }
+        let progress = field(options, "onProgress");
+        let progress = if progress.is_undefined() || progress.is_null() {
+            None
+        } else {
+            Some(
+                progress
+                    .dyn_into::<Function>()
+                    .map_err(|_| type_error("onProgress must be a function"))?,
+            )
+        };
+        let limits = Limits {
+            nodes,
+            depth,
+            movetime: None,
+            multipv: 1,
+        };
+        let mut failure = None;
+        let review = self.engine.review(&game, &limits, &mut |done, total| {
+            if let (Some(f), None) = (&progress, &failure) {
+                #[allow(clippy::cast_precision_loss)]
+                if let Err(e) = f.call2(
+                    &JsValue::NULL,
+                    &(done as f64).into(),
+                    &(total as f64).into(),
+                ) {
+                    failure = Some(e);
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let moves = Array::new();
+        let positions = game.positions();
+        for m in &review.moves {
+            let pos = &positions[m.ply - 1];
+            let obj = Object::new();
+            set(&obj, "ply", m.ply as f64);
+            set(
+                &obj,
+                "color",
+                if m.color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+            );
+            set(&obj, "move", convert::move_object(pos, &m.mv));
+            set(&obj, "san", m.san.as_str());
+            set(&obj, "before", score(m.before));
+            set(&obj, "after", score(m.after));
+            let best = m
+                .best
+                .map_or(JsValue::NULL, |b| convert::move_object(pos, &b));
+            set(&obj, "best", best);
+            let line: Array = m
+                .best_line
+                .iter()
+                .map(|mv| JsValue::from(mv.to_string()))
+                .collect();
+            set(&obj, "bestLine", line);
+            set(&obj, "winBefore", m.win_before);
+            set(&obj, "winAfter", m.win_after);
+            set(&obj, "accuracy", m.accuracy);
+            set(
+                &obj,
+                "judgement",
+                m.judgement
+                    .map_or(JsValue::NULL, |j: Judgement| j.name().into()),
+            );
+            moves.push(&obj);
+        }
+        let mut record = PgnGame::from_game(&game);
+        review.annotate(&mut record);
+        let obj = Object::new();
+        set(&obj, "moves", moves);
+        set(&obj, "white", player(&review.white));
+        set(&obj, "black", player(&review.black));
+        set(&obj, "pgn", record.write());
+        Ok(obj.into())
+    }
+
     /// Forgets what earlier searches learned (bot moves never depend on it).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
         self.engine.new_game();
     }
+}
+
+/// `{ accuracy, acpl, inaccuracies, mistakes, blunders }` (`null` figures
+/// for a player without a move).
+fn player(p: &PlayerReview) -> Object {
+    let obj = Object::new();
+    set(
+        &obj,
+        "accuracy",
+        p.accuracy.map_or(JsValue::NULL, JsValue::from),
+    );
+    set(&obj, "acpl", p.acpl.map_or(JsValue::NULL, JsValue::from));
+    #[allow(clippy::cast_precision_loss)]
+    {
+        set(&obj, "inaccuracies", p.inaccuracies as f64);
+        set(&obj, "mistakes", p.mistakes as f64);
+        set(&obj, "blunders", p.blunders as f64);
+    }
+    obj
 }
 
 /// The bot levels, weakest first: `{ name, rating }` (the rating is a label).
@@ -308,6 +432,60 @@ export interface AnalysisLine {
   pv: string[];
   /** The same in SAN. */
   pvSan: string[];
+}
+
+/** Options of `engine.review()`: `nodes` or `depth` (or both) per position is required. */
+export interface ReviewOptions extends PositionOptions {
+  /** Nodes searched per position (a node limit makes the review reproducible). */
+  nodes?: number;
+  /** Plies searched per position (1 to 64). */
+  depth?: number;
+  /** Called after each position searched, `total` being the moves plus one. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Lichess's judgements, by the winning chances a move gave away (0.1, 0.2, 0.3 of [-1, 1]). */
+export type Judgement = 'inaccuracy' | 'mistake' | 'blunder';
+
+/** One reviewed move; scores are for White, win percents (0..100) for the mover. */
+export interface MoveReview {
+  /** Its ply in the game, from 1. */
+  ply: number;
+  color: 'white' | 'black';
+  move: Move;
+  san: string;
+  /** The score before the move, for White (`{ mate: 0 }`: checkmate on the board). */
+  before: Score;
+  /** The score after the move, for White. */
+  after: Score;
+  /** The engine's best move in the position before, or `null`. */
+  best: Move | null;
+  /** The engine's best line from there, long form. */
+  bestLine: string[];
+  winBefore: number;
+  winAfter: number;
+  /** Lichess's move accuracy, 0..100. */
+  accuracy: number;
+  judgement: Judgement | null;
+}
+
+/** A player's summary (`null` figures for a player without a move). */
+export interface PlayerReview {
+  /** Lichess's game accuracy, 0..100. */
+  accuracy: number | null;
+  /** Average centipawn loss. */
+  acpl: number | null;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+}
+
+/** What `engine.review()` found, with the annotated PGN (`[%eval …]`, NAGs, best lines). */
+export interface GameReview {
+  moves: MoveReview[];
+  white: PlayerReview;
+  black: PlayerReview;
+  pgn: string;
 }
 
 /** What `engine.analyse()` found; `bestMove` is `null` when there is no legal move. */

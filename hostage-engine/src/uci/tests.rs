@@ -2,6 +2,8 @@
 
 use hostage_core::{uci::UciMove, Game, Position};
 
+use std::sync::Mutex;
+
 use super::*;
 
 /// The lines a session writes for `script`.
@@ -19,6 +21,8 @@ fn bestmoves(lines: &[String]) -> Vec<String> {
     lines
         .iter()
         .filter_map(|l| l.strip_prefix("bestmove "))
+        // The move, without the `ponder` reply.
+        .filter_map(|rest| rest.split(' ').next())
         .map(str::to_string)
         .collect()
 }
@@ -172,7 +176,7 @@ fn bad_lines_are_reported_and_change_nothing() {
          setoption name Colour value blue\n\
          go depth\n\
          go nodes many\n\
-         go ponder\n\
+         go sideways\n\
          d\n\
          go depth 1\n"
     );
@@ -209,7 +213,7 @@ fn bad_lines_are_reported_and_change_nothing() {
     );
     assert!(!errs[1].contains(&long_fen));
     assert!(
-        errs[2].contains("\"e2e5\" at ply 3") && errs[2].contains("illegal_uci"),
+        errs[2].contains("cannot play move 3 'e2e5'") && errs[2].contains("illegal_uci"),
         "{}",
         errs[2]
     );
@@ -237,40 +241,79 @@ fn invalid_utf8_and_overlong_lines_do_not_stop_the_session() {
 }
 
 #[test]
-fn the_clock_sets_a_move_time() {
+fn the_clock_goes_to_the_time_manager() {
     let mut s = Session::new();
     s.set_position("startpos moves e2e4").expect("legal");
     // Black to move: btime counts, wtime does not.
-    let go = Go::parse("wtime 1000 btime 90000 binc 1000").expect("go");
-    match s.task(&go) {
-        Task::Search { limits, .. } => {
-            // 90000/30 + 750.
-            assert_eq!(limits.movetime, Some(Duration::from_millis(3_750)));
-            assert_eq!(limits.nodes, None);
-        }
-        Task::Level { .. } => panic!("no level set"),
-    }
+    let go = Go::parse("wtime 1000 btime 90000 binc 1000 movestogo 20").expect("go");
+    let r = s.request(&go);
+    assert_eq!(
+        r.clock,
+        Some(TimeControl {
+            remaining: Duration::from_millis(90_000),
+            increment: Duration::from_millis(1_000),
+            movestogo: Some(20),
+        })
+    );
+    assert_eq!((r.limits.movetime, r.limits.nodes), (None, None));
     // With only the opponent's clock, the default budget applies.
-    let go = Go::parse("wtime 1000").expect("go");
-    match s.task(&go) {
-        Task::Search { limits, .. } => {
-            assert_eq!(
-                (limits.movetime, limits.nodes),
-                (None, Some(DEFAULT_FULL_NODES))
-            );
-        }
-        Task::Level { .. } => panic!("no level set"),
+    let r = s.request(&Go::parse("wtime 1000").expect("go"));
+    assert_eq!(r.clock, None);
+    assert_eq!(r.limits.nodes, Some(DEFAULT_FULL_NODES));
+    // Pondering keeps the clock and needs no node budget.
+    let r = s.request(&Go::parse("ponder btime 5000").expect("go"));
+    assert!(r.ponder && r.clock.is_some() && r.limits.nodes.is_none());
+}
+
+#[test]
+fn go_ponder_answers_after_ponderhit_with_a_ponder_move() {
+    let lines = session(
+        "setoption name Ponder value true
+position startpos moves e2e4
+go ponder depth 3
+isready
+ponderhit
+isready
+",
+    );
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    // The first readyok is written while the search waits for ponderhit.
+    let first_ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+    assert!(first_ready < best, "{lines:?}");
+    let words: Vec<&str> = lines[best].split(' ').collect();
+    assert_eq!(words.len(), 4, "{lines:?}");
+    assert_eq!(words[2], "ponder");
+    let mut game = Game::new();
+    for m in ["e2e4", words[1], words[3]] {
+        game.push_uci(m).expect("a legal line");
     }
 }
 
 #[test]
-fn time_budget_keeps_a_reserve() {
-    let ms = Duration::from_millis;
-    // Nearly flagged: never more than what is left less the reserve, at least 1 ms.
-    assert_eq!(time_budget(ms(10), ms(0), None), ms(1));
-    assert_eq!(time_budget(ms(400), ms(10_000), None), ms(360));
-    // 3 minutes + 2 s: 6000 + 1500.
-    assert_eq!(time_budget(ms(180_000), ms(2_000), None), ms(7_500));
+fn threads_and_ponder_are_options() {
+    let lines = session(
+        "uci
+setoption name Threads value 2
+setoption name Ponder value true
+go movetime 100
+",
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Threads type spin default 1 min 1 max 256"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Ponder type check default false"));
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(bestmoves(&lines).len(), 1);
+    let lines = session(
+        "setoption name Threads value 0
+",
+    );
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
 }
 
 /// Input that hands out each line only once the output holds a number of
@@ -350,4 +393,20 @@ fn a_go_sent_right_after_bestmove_finds_the_engine_free() {
     let text = String::from_utf8(output.lock().expect("lock").clone()).expect("utf-8");
     assert!(!text.contains("search_running"), "{text}");
     assert_eq!(text.matches("bestmove ").count(), 20, "{text}");
+}
+
+#[test]
+fn a_bad_move_in_the_list_reads_as_in_every_tool() {
+    // The message of tests/vectors/move-lists.txt for `e4 e5 e2e3`.
+    let lines = session("position startpos moves e2e4 e7e5 e2e3\nd\n");
+    assert_eq!(
+        errors(&lines),
+        ["info string error: cannot play move 3 'e2e3' (white's move 2): illegal uci: 'e2e3' in \
+          rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2 (illegal_uci); \
+          position unchanged (code: invalid_move)"]
+    );
+    // The position is unchanged: still the start.
+    assert!(lines
+        .iter()
+        .any(|l| l == &format!("info string fen {}", Position::new().fen())));
 }

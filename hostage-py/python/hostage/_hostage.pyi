@@ -723,6 +723,23 @@ class EngineCore:
         """Forgets what earlier searches learned."""
     def stop(self) -> None:
         """Stops the running search (from another thread)."""
+    def review(
+        self,
+        board: Board,
+        nodes: int | None = None,
+        depth: int | None = None,
+        time: float | None = None,
+        progress: Callable[[int, int], object] | None = None,
+        pgn: str | None = None,
+    ) -> tuple[list[_MoveReview], _PlayerReview, _PlayerReview, str]:
+        """``(moves, white, black, annotated_pgn)`` of the board's game;
+        ``pgn``, the game's own PGN text, keeps its tags in the output."""
+
+_Pair: TypeAlias = tuple[int | None, int | None]
+_MoveReview: TypeAlias = tuple[
+    int, bool, Move, str, _Pair, _Pair, Move | None, list[Move], float, float, float, str | None
+]
+_PlayerReview: TypeAlias = tuple[float | None, int | None, int, int, int]
 
 # Puzzles (hostage/puzzles.py wraps them; src/puzzles.rs).
 

@@ -28,7 +28,11 @@ from typing import TYPE_CHECKING, Final, TypedDict, overload
 from hostage._hostage import Board, EngineCore, LevelError, Move, engine_levels
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from typing_extensions import Self, TypeAlias
+
+    from hostage.pgn import Game
 
     _Raw: TypeAlias = tuple[
         Move | None, int, int, int, list[tuple[int | None, int | None, list[Move]]]
@@ -276,6 +280,43 @@ class Engine:
         ordering history)."""
         self._core.new_game()
 
+    def review(
+        self,
+        game: Board | Game,
+        limit: Limit,
+        *,
+        progress: Callable[[int, int], object] | None = None,
+    ) -> GameReview:
+        """Reviews a game (a :class:`hostage.pgn.Game`'s main line, or a
+        board's move stack from its start): every position searched within
+        ``limit`` (reproducible under ``nodes``), every move judged as
+        lichess does. ``progress(done, total)`` is called after each
+        position searched."""
+        from hostage.pgn import Game as PgnGame
+
+        if isinstance(game, PgnGame):
+            board, pgn = game.end_board(), game.write()
+        elif isinstance(game, Board):
+            board, pgn = game, None
+        else:
+            raise TypeError(
+                f"game must be a hostage.Board or a hostage.pgn.Game, not {type(game).__name__}"
+            )
+        moves, white, black, text = self._core.review(
+            board,
+            nodes=limit.nodes,
+            depth=limit.depth,
+            time=limit.time,
+            progress=progress,
+            pgn=pgn,
+        )
+        return GameReview(
+            moves=[_move_review(m) for m in moves],
+            white=PlayerReview(*white),
+            black=PlayerReview(*black),
+            pgn=text,
+        )
+
     def stop(self) -> None:
         """Stops a search running in another thread; it returns what it
         found so far."""
@@ -297,13 +338,117 @@ class Engine:
         self.close()
 
 
+class Judgement(str, enum.Enum):
+    """How bad a move was, by the winning chances it gave away (lichess's
+    thresholds: 0.1, 0.2 and 0.3 on the [-1, 1] scale)."""
+
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def symbol(self) -> str:
+        """``?!``, ``?`` or ``??``."""
+        return {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One reviewed move. Scores are for White; ``win_before`` and
+    ``win_after`` are the mover's win percent (0..100)."""
+
+    ply: int
+    color: bool
+    move: Move
+    san: str
+    before: Score
+    after: Score
+    best: Move | None
+    best_line: list[Move]
+    win_before: float
+    win_after: float
+    accuracy: float
+    judgement: Judgement | None
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """A player's accuracy (0..100, lichess's formula), average centipawn
+    loss, and judged moves (``None`` figures for a player without a move)."""
+
+    accuracy: float | None
+    acpl: int | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A reviewed game: every move, each player's summary, and the
+    annotated PGN (``[%eval …]``, NAGs, the best line as a variation)."""
+
+    moves: list[MoveReview]
+    white: PlayerReview
+    black: PlayerReview
+    pgn: str
+
+
+def _move_review(raw: tuple) -> MoveReview:  # type: ignore[type-arg]
+    ply, white, move, san, before, after, best, line, wb, wa, acc, judgement = raw
+    return MoveReview(
+        ply=ply,
+        color=white,
+        move=move,
+        san=san,
+        before=Score(cp=before[0], mate=before[1]),
+        after=Score(cp=after[0], mate=after[1]),
+        best=best,
+        best_line=line,
+        win_before=wb,
+        win_after=wa,
+        accuracy=acc,
+        judgement=Judgement(judgement) if judgement is not None else None,
+    )
+
+
+def review(
+    game: Board | Game,
+    limit: Limit,
+    *,
+    progress: Callable[[int, int], object] | None = None,
+    hash_mb: int = 16,
+) -> GameReview:
+    """Reviews ``game`` with a new :class:`Engine` (see :meth:`Engine.review`).
+
+    >>> import hostage, hostage.engine
+    >>> board = hostage.Board()
+    >>> for uci in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]:
+    ...     board.push_uci(uci)
+    >>> r = hostage.engine.review(board, hostage.engine.Limit(nodes=3000))
+    >>> r.moves[5].san, r.moves[5].judgement
+    ('Nf6', <Judgement.BLUNDER: 'blunder'>)
+    >>> r.black.blunders, "[%eval" in r.pgn
+    (1, True)
+    """
+    return Engine(hash_mb).review(game, limit, progress=progress)
+
+
 __all__ = [
     "Engine",
+    "GameReview",
     "InfoDict",
+    "Judgement",
     "Level",
     "LevelError",
     "Limit",
+    "MoveReview",
     "PlayResult",
+    "PlayerReview",
     "PovScore",
     "Score",
+    "review",
 ]
