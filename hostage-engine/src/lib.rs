@@ -54,6 +54,7 @@ pub mod players;
 mod rng;
 mod score;
 mod search;
+pub mod see;
 pub mod stats;
 mod tt;
 pub mod uci;

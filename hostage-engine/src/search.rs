@@ -586,7 +586,7 @@ impl<'a> Searcher<'a> {
         scores.resize(moves.len(), 0);
         let us = pos.turn();
         self.heuristics
-            .score(&moves, &mut scores, tt_move, us, ply as u32);
+            .score(pos, &moves, &mut scores, tt_move, us, ply as u32);
 
         self.path.push(hash);
         let original_alpha = alpha;
@@ -759,6 +759,12 @@ impl<'a> Searcher<'a> {
             let mv = pick(&mut moves, &mut scores, i);
             // Delta pruning: even winning this man outright cannot reach alpha.
             if !in_check && stand_pat + gain(&mv) + 200 <= alpha && mv.role() != Role::Pawn {
+                continue;
+            }
+            // SEE pruning: a capture that loses material by static exchange
+            // (the captured man counted as a prisoner, see `crate::see`) is
+            // not worth a quiescence node.
+            if !in_check && !crate::see::see_ge(pos, &mv, 0) {
                 continue;
             }
             let mut child = pos.clone();
