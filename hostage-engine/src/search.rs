@@ -716,6 +716,22 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.params);
         }
+        // The transposition table in quiescence (as Stockfish and Ethereal
+        // do): every stored search is at least as deep as quiescence, so a
+        // stored bound that decides the window ends the node, and a stored
+        // static evaluation spares computing it again.
+        let entry = self.tt.probe(pos.zobrist_hash());
+        if let Some(e) = entry {
+            let value = from_tt(i32::from(e.value), ply as u32);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if cut {
+                return value;
+            }
+        }
         let in_check = pos.is_check();
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         let mut scores = core::mem::take(&mut self.scores[ply]);
@@ -737,7 +753,10 @@ impl<'a> Searcher<'a> {
             best = -INFINITE;
             stand_pat = -INFINITE;
         } else {
-            stand_pat = evaluate_with(pos, &self.params);
+            // Not in check here, so neither was the stored node: its
+            // evaluation is this position's.
+            stand_pat =
+                entry.map_or_else(|| evaluate_with(pos, &self.params), |e| i32::from(e.eval));
             if stand_pat >= beta {
                 self.buffers[ply] = moves;
                 self.scores[ply] = scores;
