@@ -624,8 +624,16 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let ext =
-                i32::from(self.options.check_extension && gives_check && ply < 2 * MAX_PLY / 3);
+            // A check is extended only when the checking man is not simply
+            // lost by static exchange: sacrificial checking drops (a man
+            // dropped next to the king where it is taken) chained into
+            // long extended lines and a selective depth of 30 plies.
+            let ext = i32::from(
+                self.options.check_extension
+                    && gives_check
+                    && ply < 2 * MAX_PLY / 3
+                    && crate::see::see_ge(pos, &mv, 0),
+            );
             let new_depth = depth - 1 + ext;
             let value = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
