@@ -14,12 +14,15 @@
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
 //!   or exchange);
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
-//!   position; checks are extended one ply; late quiet moves (quiet board
+//!   position; checks are extended one ply unless the checking man is
+//!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
 //!   moves, drops, exchanges) are reduced (LMR) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
 //!   since drop mates are the game's sharpest tactic;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
-//!   a prisoner). Drops and exchanges are left out: with 100–200 of them a
+//!   a prisoner), without those that lose material by static exchange, and
+//!   with the transposition table's bounds and stored evaluation. Drops
+//!   and exchanges are left out: with 100–200 of them a
 //!   node, a quiescence search that tried them would not stay bounded (the
 //!   explosion crazyhouse programmers report). In check every evasion is
 //!   tried, drops included, up to [`QS_EVASION_PLIES`] plies deep.
