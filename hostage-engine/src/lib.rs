@@ -54,6 +54,7 @@ pub mod review;
 mod rng;
 mod score;
 mod search;
+pub mod see;
 #[cfg(not(target_family = "wasm"))]
 mod thread;
 mod timeman;

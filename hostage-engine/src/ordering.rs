@@ -2,9 +2,11 @@
 //! off early.
 //!
 //! The order is the usual one of strong engines: the transposition-table
-//! move, then captures and promotions by most valuable victim / least
-//! valuable attacker, then the two killer moves of the ply, then the rest
-//! (quiet board moves, drops and exchanges) by the history heuristic. In a
+//! move, then captures and promotions that do not lose material by static
+//! exchange ([`crate::see`]), by most valuable victim / least valuable
+//! attacker, then the two killer moves of the ply, then the rest (quiet
+//! board moves, drops and exchanges) by the history heuristic, and last the
+//! captures that lose the capturing man for less. In a
 //! Hostage middlegame most of the 100–200 legal moves are drops and
 //! exchanges (R5, R6); history learns which of them refute, so the late
 //! ones can be reduced or pruned.
@@ -12,14 +14,17 @@
 //! Moves are scored once, then picked best-first by a selection step, so a
 //! cut-off after the first few moves never pays for sorting the rest.
 
-use hostage_core::{Color, Move, Role};
+use hostage_core::{Color, Move, Position, Role};
 
-use crate::eval::value;
+use crate::{eval::value, see::see_ge};
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
 /// Base of captures and promotions.
 const TACTICAL: i32 = 1 << 24;
+/// Base of captures that lose material by static exchange: after every
+/// quiet move (history scores stay within ±[`HISTORY_MAX`]).
+const BAD_TACTICAL: i32 = -(1 << 24);
 /// The first and the second killer.
 const KILLER: [i32; 2] = [(1 << 23) + 1, 1 << 23];
 /// History scores stay within this bound (the "gravity" update keeps them
@@ -82,6 +87,7 @@ impl Heuristics {
     /// Scores `moves` for picking, best first.
     pub(crate) fn score(
         &self,
+        pos: &Position,
         moves: &[Move],
         scores: &mut [i32],
         tt_move: Option<Move>,
@@ -93,7 +99,11 @@ impl Heuristics {
             *s = if Some(*m) == tt_move {
                 TT_MOVE
             } else if is_tactical(m) {
-                TACTICAL + tactical_score(m)
+                if see_ge(pos, m, 0) {
+                    TACTICAL + tactical_score(m)
+                } else {
+                    BAD_TACTICAL + tactical_score(m)
+                }
             } else if Some(*m) == killers[0] {
                 KILLER[0]
             } else if Some(*m) == killers[1] {

@@ -14,12 +14,15 @@
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
 //!   or exchange);
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
-//!   position; checks are extended one ply; late quiet moves (quiet board
+//!   position; checks are extended one ply unless the checking man is
+//!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
 //!   moves, drops, exchanges) are reduced (LMR) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
 //!   since drop mates are the game's sharpest tactic;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
-//!   a prisoner). Drops and exchanges are left out: with 100–200 of them a
+//!   a prisoner), without those that lose material by static exchange, and
+//!   with the transposition table's bounds and stored evaluation. Drops
+//!   and exchanges are left out: with 100–200 of them a
 //!   node, a quiescence search that tried them would not stay bounded (the
 //!   explosion crazyhouse programmers report). In check every evasion is
 //!   tried, drops included, up to [`QS_EVASION_PLIES`] plies deep.
@@ -682,7 +685,7 @@ impl<'a> Searcher<'a> {
         scores.resize(moves.len(), 0);
         let us = pos.turn();
         self.heuristics
-            .score(&moves, &mut scores, tt_move, us, ply as u32);
+            .score(pos, &moves, &mut scores, tt_move, us, ply as u32);
 
         self.path.push(hash);
         let original_alpha = alpha;
@@ -720,8 +723,16 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let ext =
-                i32::from(self.options.check_extension && gives_check && ply < 2 * MAX_PLY / 3);
+            // A check is extended only when the checking man is not simply
+            // lost by static exchange: sacrificial checking drops (a man
+            // dropped next to the king where it is taken) chained into
+            // long extended lines and a selective depth of 30 plies.
+            let ext = i32::from(
+                self.options.check_extension
+                    && gives_check
+                    && ply < 2 * MAX_PLY / 3
+                    && crate::see::see_ge(pos, &mv, 0),
+            );
             let new_depth = depth - 1 + ext;
             let value = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
@@ -812,6 +823,22 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.params);
         }
+        // The transposition table in quiescence (as Stockfish and Ethereal
+        // do): every stored search is at least as deep as quiescence, so a
+        // stored bound that decides the window ends the node, and a stored
+        // static evaluation spares computing it again.
+        let entry = self.tt.probe(pos.zobrist_hash());
+        if let Some(e) = entry {
+            let value = from_tt(i32::from(e.value), ply as u32);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if cut {
+                return value;
+            }
+        }
         let in_check = pos.is_check();
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         let mut scores = core::mem::take(&mut self.scores[ply]);
@@ -833,7 +860,10 @@ impl<'a> Searcher<'a> {
             best = -INFINITE;
             stand_pat = -INFINITE;
         } else {
-            stand_pat = evaluate_with(pos, &self.params);
+            // Not in check here, so neither was the stored node: its
+            // evaluation is this position's.
+            stand_pat =
+                entry.map_or_else(|| evaluate_with(pos, &self.params), |e| i32::from(e.eval));
             if stand_pat >= beta {
                 self.buffers[ply] = moves;
                 self.scores[ply] = scores;
@@ -855,6 +885,12 @@ impl<'a> Searcher<'a> {
             let mv = pick(&mut moves, &mut scores, i);
             // Delta pruning: even winning this man outright cannot reach alpha.
             if !in_check && stand_pat + gain(&mv) + 200 <= alpha && mv.role() != Role::Pawn {
+                continue;
+            }
+            // SEE pruning: a capture that loses material by static exchange
+            // (the captured man counted as a prisoner, see `crate::see`) is
+            // not worth a quiescence node.
+            if !in_check && !crate::see::see_ge(pos, &mv, 0) {
                 continue;
             }
             let mut child = pos.clone();
