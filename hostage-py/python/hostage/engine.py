@@ -427,7 +427,7 @@ def review(
     >>> import hostage, hostage.engine
     >>> board = hostage.Board()
     >>> for uci in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]:
-    ...     board.push_uci(uci)
+    ...     _ = board.push_uci(uci)
     >>> r = hostage.engine.review(board, hostage.engine.Limit(nodes=3000))
     >>> r.moves[5].san, r.moves[5].judgement
     ('Nf6', <Judgement.BLUNDER: 'blunder'>)
