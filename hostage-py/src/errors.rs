@@ -188,7 +188,8 @@ impl ToPyErr for ParseSquareError {
 }
 
 /// Adds the exception classes to the module, each with a class-level `code`
-/// of `""` so that instances built from Python also have the attribute.
+/// of `""` so that instances built from Python also have the attribute, and
+/// a class-level `ply` of `None` (an error from a move list sets its own).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     for (name, ty) in [
@@ -203,6 +204,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("ResultError", py.get_type::<ResultError>()),
     ] {
         ty.setattr("code", "")?;
+        ty.setattr("ply", py.None())?;
         m.add(name, ty)?;
     }
     Ok(())

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_bad_input import VECTORS, unescape
 
 import hostage
-from test_bad_input import VECTORS, unescape
 
 
 def cases() -> list[tuple[int, list[str]]]:
@@ -50,7 +50,7 @@ def test_move_list(line: int, fields: list[str]) -> None:
     with pytest.raises(hostage.HostageError) as info:
         board.push_moves(moves)
     assert info.value.code == code
-    assert getattr(info.value, "ply") == int(ply)
+    assert info.value.ply == int(ply)
     if fourth is not None:
         assert str(info.value) == fourth
     assert board.fen() == before

@@ -80,6 +80,8 @@ class HostageError(ValueError):
     """Base class of every hostage error; ``code`` is the core's stable error code."""
 
     code: str
+    ply: int | None
+    """The failing move's place in a list (``Board.push_moves``), from 1; else None."""
 
 class FenError(HostageError):
     """A FEN that cannot be read (``invalid_board``, ``invalid_reserves``, ...)."""
