@@ -38,6 +38,7 @@
 
 pub mod caps;
 pub mod clock;
+mod columns;
 pub mod domain;
 pub mod games;
 pub mod http;

@@ -29,11 +29,9 @@ use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{error::SqlState, AsyncMessage, Client, NoTls};
 
 use crate::{
-    domain::{color_named, ClockSpec, End, TokenHash},
-    store::{
-        Changed, NewGame, Store, StoreError, StoreFuture, StoredClocks, StoredGame, StoredMove,
-        Write,
-    },
+    columns::{clock_params, conflict_unless, end_params, hash_of, int, side_of, uint},
+    domain::{ClockSpec, End},
+    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, StoredMove, Write},
 };
 
 /// Connections kept for reads and writes: each carries one transaction
@@ -225,33 +223,6 @@ async fn keep_listening(
     }
 }
 
-fn int(n: u64) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
-}
-
-fn uint(n: i64) -> u64 {
-    u64::try_from(n).unwrap_or(0)
-}
-
-fn clock_params(clocks: StoredClocks) -> (Option<i64>, Option<i64>) {
-    clocks.map_or((None, None), |c| (Some(int(c.white)), Some(int(c.black))))
-}
-
-fn end_params(end: Option<End>) -> (Option<&'static str>, Option<&'static str>) {
-    match end {
-        None => (None, None),
-        Some(end) => (Some(end.termination()), end.winner.map(Color::name)),
-    }
-}
-
-fn conflict_unless(changed: u64, what: &str) -> Result<(), StoreError> {
-    if changed == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict(what.to_string()))
-    }
-}
-
 fn write_error(e: &tokio_postgres::Error, what: &str) -> StoreError {
     if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
         StoreError::Conflict(what.to_string())
@@ -389,16 +360,6 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             conflict_unless(n, "the game has ended")
         }
     }
-}
-
-fn side_of(name: Option<String>) -> Result<Option<Color>, StoreError> {
-    name.map(|n| color_named(&n).ok_or_else(|| StoreError::Corrupt(format!("side {n:?}"))))
-        .transpose()
-}
-
-fn hash_of(hex: Option<String>) -> Result<Option<TokenHash>, StoreError> {
-    hex.map(|h| TokenHash::from_hex(&h).ok_or_else(|| StoreError::Corrupt("token digest".into())))
-        .transpose()
 }
 
 async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -25,8 +25,9 @@ use tokio::sync::oneshot;
 use hostage_core::{ByColor, Color};
 
 use crate::{
-    domain::{color_named, ClockSpec, End, TokenHash},
-    store::{NewGame, Store, StoreError, StoreFuture, StoredClocks, StoredGame, StoredMove, Write},
+    columns::{clock_params, conflict_unless, end_params, hash_of, int, side_of, uint},
+    domain::{ClockSpec, End, TokenHash},
+    store::{NewGame, Store, StoreError, StoreFuture, StoredGame, StoredMove, Write},
 };
 
 /// The most writes committed in one transaction.
@@ -259,40 +260,6 @@ fn backend_ref(e: &rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-fn side_name(side: Option<Color>) -> Option<&'static str> {
-    side.map(Color::name)
-}
-
-fn side_of(name: Option<String>) -> Result<Option<Color>, StoreError> {
-    name.map(|n| color_named(&n).ok_or_else(|| StoreError::Corrupt(format!("side {n:?}"))))
-        .transpose()
-}
-
-fn hash_of(hex: Option<String>) -> Result<Option<TokenHash>, StoreError> {
-    hex.map(|h| TokenHash::from_hex(&h).ok_or_else(|| StoreError::Corrupt("token digest".into())))
-        .transpose()
-}
-
-fn int(n: u64) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
-}
-
-fn uint(n: i64) -> u64 {
-    u64::try_from(n).unwrap_or(0)
-}
-
-fn clock_params(clocks: StoredClocks) -> (Option<i64>, Option<i64>) {
-    clocks.map_or((None, None), |c| (Some(int(c.white)), Some(int(c.black))))
-}
-
-fn conflict_unless(changed: usize, what: &str) -> Result<(), StoreError> {
-    if changed == 1 {
-        Ok(())
-    } else {
-        Err(StoreError::Conflict(what.to_string()))
-    }
-}
-
 fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
     let now = int(crate::now_ms());
     match write {
@@ -353,7 +320,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             let n = conn
                 .execute(sql, params![game, token.to_hex(), w, b, now])
                 .map_err(backend)?;
-            conflict_unless(n, "the seat is taken")
+            conflict_unless(n as u64, "the seat is taken")
         }
         Write::Move {
             game,
@@ -375,7 +342,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                     params![game, w, b, termination, winner, now, int(*ply)],
                 )
                 .map_err(backend)?;
-            conflict_unless(n, "the game is not at that ply, or has ended")?;
+            conflict_unless(n as u64, "the game is not at that ply, or has ended")?;
             conn.execute(
                 "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -389,10 +356,10 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                 .execute(
                     "UPDATE games SET draw_offer = ?2, updated_ms = ?3
                      WHERE id = ?1 AND termination IS NULL",
-                    params![game, side_name(*by), now],
+                    params![game, by.map(Color::name), now],
                 )
                 .map_err(backend)?;
-            conflict_unless(n, "the game has ended")
+            conflict_unless(n as u64, "the game has ended")
         }
         Write::Finish { game, end, clocks } => {
             let (w, b) = clock_params(*clocks);
@@ -405,15 +372,8 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                     params![game, w, b, termination, winner, now],
                 )
                 .map_err(backend)?;
-            conflict_unless(n, "the game has ended")
+            conflict_unless(n as u64, "the game has ended")
         }
-    }
-}
-
-fn end_params(end: Option<End>) -> (Option<&'static str>, Option<&'static str>) {
-    match end {
-        None => (None, None),
-        Some(end) => (Some(end.termination()), side_name(end.winner)),
     }
 }
 
