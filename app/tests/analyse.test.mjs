@@ -113,3 +113,51 @@ for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }
     await context.close();
   });
 }
+
+for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true }]]) {
+  test(`analyse (${label}): the game review marks the blunder, draws the graph and gives accuracy`, { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await app.open('analyse', viewport, extra);
+    // 3. Qxf7+ gives the queen for a pawn (the king takes it): a blunder by
+    // any measure; Black's moves are sound.
+    await page.getByLabel('Paste a Hostage FEN or a PGN').fill('1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Nf3 Nf6');
+    await page.getByRole('button', { name: 'Load' }).click();
+    const card = page.getByRole('region', { name: 'Game review' });
+    // Every value the progress bar takes, seen from the page.
+    await page.evaluate(() => {
+      window.progressSeen = [];
+      const p = document.querySelector('.review-progress');
+      new MutationObserver(() => window.progressSeen.push([p.hidden, Number(p.value), Number(p.max)]))
+        .observe(p, { attributes: true });
+    });
+    const t0 = Date.now();
+    await card.getByRole('button', { name: 'Review the game' }).click();
+    await card.getByRole('table', { name: 'Accuracy' }).waitFor({ timeout: 90_000 });
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`review of 8 plies: ${seconds.toFixed(1)} s`);
+    const seen = await page.evaluate(() => window.progressSeen);
+    assert.ok(seen.some(([hidden, v, max]) => !hidden && v > 0 && v < max), `progress shown while running: ${JSON.stringify(seen)}`);
+    assert.ok(await card.getByRole('progressbar').isHidden(), 'progress gone when done');
+    // The blunder marked in the tree, named in words; the recapture not judged.
+    const tree = page.getByRole('group', { name: 'Moves and variations' });
+    const blunder = tree.getByRole('button', { name: '3. Qxf7+, blunder', exact: true });
+    assert.equal(await blunder.textContent(), '3. Qxf7+??');
+    assert.equal(await tree.getByRole('button', { name: 'Kxf7', exact: true }).textContent(), 'Kxf7');
+    // The evaluation graph, ending clearly in Black's favour.
+    const graph = card.getByRole('img', { name: /^Evaluation graph: 8 moves, ending at -\d/ });
+    assert.ok(await graph.isVisible());
+    // Accuracy per player: White blundered, Black did not.
+    const rows = card.getByRole('table', { name: 'Accuracy' }).getByRole('row');
+    const cells = async (name) => rows.filter({ has: page.getByRole('rowheader', { name }) }).getByRole('cell').allTextContents();
+    const [wAcc, , , wBlunders] = await cells('White');
+    const [bAcc, , , bBlunders] = await cells('Black');
+    assert.ok(Number(wBlunders) >= 1, `White's blunders: ${wBlunders}`);
+    assert.equal(bBlunders, '0');
+    assert.ok(parseInt(wAcc, 10) < parseInt(bAcc, 10), `accuracy White ${wAcc} < Black ${bAcc}`);
+    // A click on the graph's mark goes to the blunder.
+    await graph.locator('circle.blunder').first().click();
+    assert.match(await page.textContent(`${A} .status`), /After 3\. Qxf7\+/);
+    await shot(page, `analyse-review-${label}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
