@@ -4,11 +4,14 @@
 // validates. The engine (the package's EngineWorker) analyses the shown
 // position continuously, one depth deeper each time, until it is switched
 // off or the position changes: MultiPV lines that can be clicked into the
-// tree, an evaluation bar and the best move as an arrow.
+// tree, an evaluation bar and the best move as an arrow. "Review the game"
+// (and "Analyse this game" from Play) runs the engine's game review
+// (review.js). The engine entry is loaded the first time either is used.
 import { Editor } from './editor.js';
 
 import { ANALYSE_IMPORT_KEY, statusText } from './game.js';
-import { Board, EngineWorker } from './pkg.js';
+import { Board, loadEngine } from './pkg.js';
+import { ReviewCard } from './review.js';
 import { Table } from './table.js';
 import { MoveTree } from './tree.js';
 import { TreeView } from './treeview.js';
@@ -83,9 +86,36 @@ export function mount(root) {
   const treeView = new TreeView({ onSelect: (n) => { tree.goTo(n); render(); } });
   $('.table-slot').append(table.el);
   $('.tree-slot').append(treeView.el);
+  const review = new ReviewCard({
+    onSelect: (i) => {
+      const n = review.nodes[i];
+      if (n && tree.nodes.get(n.id) === n) { tree.goTo(n); render(); }
+    },
+  });
+  $('.side > .card').after(review.el);
+  review.el.querySelector('.review-run').addEventListener('click', () => runReview());
+
+  /** Reviews the main line of the tree (the game), and marks its moves. */
+  async function runReview() {
+    const { EngineWorker } = await loadEngine();
+    const t = tree;
+    const nodes = [];
+    for (let n = t.root; n.children.length; [n] = n.children) nodes.push(n.children[0]);
+    const b = new Board(t.startFen);
+    for (const n of nodes) b.push(n.uci);
+    const done = review.run(EngineWorker, b, nodes); // reads the board at once
+    b.free();
+    await done;
+    if (tree === t) treeView.render(tree, review.marks);
+  }
+  /** A new tree (another game or position): its review, if any, is gone. */
+  function setTree(t) {
+    tree = t;
+    review.clear();
+  }
 
   const editor = new Editor({
-    onDone: (fen) => { tree = new MoveTree(fen); closeEditor(); render(); },
+    onDone: (fen) => { setTree(new MoveTree(fen)); closeEditor(); render(); },
     onCancel: () => closeEditor(),
   });
   editor.el.hidden = true;
@@ -113,10 +143,10 @@ export function mount(root) {
     const looksFen = !text.includes('\n') && !/^\s*\[\w+\s+"/.test(text) && !/\d+\.\s*\S/.test(text);
     try {
       if (looksFen) {
-        tree = new MoveTree(text);
+        setTree(new MoveTree(text));
       } else {
         const b = Board.fromPgn(text);
-        tree = MoveTree.fromBoard(b);
+        setTree(MoveTree.fromBoard(b));
         b.free();
         tree.goTo(tree.lineEnd());
       }
@@ -133,7 +163,7 @@ export function mount(root) {
     const act = ev.target.closest('[data-act]')?.dataset.act;
     const go = (n) => { if (n) { tree.goTo(n); render(); } };
     if (act === 'flip') { table.setFlipped(!table.flipped); render(); }
-    if (act === 'reset') { tree = new MoveTree(); render(); }
+    if (act === 'reset') { setTree(new MoveTree()); render(); }
     if (act === 'first') go(tree.root);
     if (act === 'prev') go(tree.current.parent);
     if (act === 'next') go(tree.current.children[0]);
@@ -171,7 +201,11 @@ export function mount(root) {
     const shown = tree.board();
     if (shown.isGameOver()) { list.replaceChildren(); table.view.setAutoShapes([]); info.textContent = statusText(shown); return; }
     info.textContent = 'Thinking…';
-    worker ??= new EngineWorker();
+    if (!worker) {
+      const { EngineWorker } = await loadEngine();
+      if (token !== searchToken) return;
+      worker ??= new EngineWorker();
+    }
     const fen = shown.startFen();
     const history = shown.history();
     const turn = shown.turn();
@@ -240,7 +274,7 @@ export function mount(root) {
     table.playerBottom.textContent = top === 'w' ? 'Black' : 'White';
     const where = tree.current.parent ? `After ${tree.number(tree.current)} ${tree.current.san}${tree.inVariation() ? ' (variation)' : ''} · ` : '';
     $('.status').textContent = `${where}${statusText(shown)}`;
-    treeView.render(tree);
+    treeView.render(tree, review.marks);
     $('[data-act="promote"]').disabled = !tree.inVariation();
     $('[data-act="delete"]').disabled = !tree.current.parent;
     $('[data-act="prev"]').disabled = $('[data-act="first"]').disabled = !tree.current.parent;
@@ -265,6 +299,8 @@ export function mount(root) {
     sessionStorage.removeItem(ANALYSE_IMPORT_KEY);
     load(pgn);
     $('#analyse-paste').value = '';
+    // "Analyse this game": the player asked for the computer's review.
+    runReview();
   }
 
   importFromPlay();

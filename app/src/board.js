@@ -175,13 +175,15 @@ export class BoardView {
   /**
    * Draws a position. `view`: { pieceAt(sq) -> {color, role} | null (a package
    * Board), selected, dests: Square[], lastMove: {from?, to} | null, check,
-   * pseudoCheck }.
+   * pseudoCheck, pseudoCheckers: Square[] (the frozen pawns eyeing the king),
+   * frozen: Square[] (every frozen pawn, R8) }.
    */
   render(view) {
     this.state = view;
     const dests = new Set(view.dests ?? []);
     const premove = new Set(view.premove ?? []);
-    const frozen = new Set(view.pseudoCheckers ?? []);
+    const checkers = new Set(view.pseudoCheckers ?? []);
+    const frozen = new Set(view.frozen ?? []);
     for (const [sq, b] of this.squares) {
       const p = view.pieceAt(sq);
       b.querySelector('img')?.remove();
@@ -193,14 +195,18 @@ export class BoardView {
       b.classList.toggle('check', view.check === sq);
       b.classList.toggle('pseudo', view.pseudoCheck === sq);
       b.classList.toggle('premove', premove.has(sq));
-      b.classList.toggle('frozen-checker', frozen.has(sq));
+      b.classList.toggle('frozen', frozen.has(sq) || checkers.has(sq));
+      b.classList.toggle('frozen-checker', checkers.has(sq));
       b.tabIndex = sq === this.focusSquare ? 0 : -1;
       let label = `${sq}, ${p ? `${COLOR_NAME[p.color]} ${p.role}` : 'empty'}`;
       if (view.selected === sq) label += ', selected';
       if (dests.has(sq)) label += ', legal destination';
       if (view.check === sq) label += ', in check';
       if (view.pseudoCheck === sq) label += ', in pseudo-check';
-      if (frozen.has(sq)) label += ', frozen pawn giving pseudo-check';
+      // A frozen pawn (R8) cannot move or check; the one that eyes the king
+      // says so, since it is what makes the pseudo-check (R8a).
+      if (checkers.has(sq)) label += ', frozen pawn giving pseudo-check';
+      else if (frozen.has(sq)) label += ', frozen pawn';
       if (premove.has(sq)) label += ', premove';
       b.setAttribute('aria-label', label);
     }

@@ -6,7 +6,7 @@
 // play the move, so its refusal is shown). Progress lives in localStorage.
 import { Game } from './game.js';
 import { inline, markdown } from './markdown.js';
-import { Board, courseData } from './pkg.js';
+import { Board, loadPuzzles } from './pkg.js';
 import { Table } from './table.js';
 import { moveError } from './words.js';
 
@@ -16,7 +16,9 @@ function loadProgress() {
   try { return JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '{}') ?? {}; } catch { return {}; }
 }
 
-export function mount(root) {
+export async function mount(root) {
+  // The course is data of the puzzles entry, loaded when Learn is first opened.
+  const { courseData } = await loadPuzzles();
   const course = courseData();
   const lessons = course.lessons;
   const reasons = lessons.flatMap((l) => l.tasks).filter((t) => t.kind === 'illegal_move').map((t) => t.reason);

@@ -11,22 +11,30 @@ const MODES = {
   analyse: () => import('./analyse.js'),
 };
 const mounted = new Map();
+const mounting = new Map(); // name -> the promise of its mount
+let current = null; // the mode asked for last
 const main = document.getElementById('main');
 
 async function show(name) {
   if (!(name in MODES)) name = 'play';
+  current = name;
   for (const a of document.querySelectorAll('nav [data-mode]')) {
     if (a.dataset.mode === name) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
-  if (!mounted.has(name)) {
+  // Mounted once, even when the hash changes again while a mode is loading
+  // (a mode's mount may be async: it loads the package entry it needs first).
+  mounting.set(name, mounting.get(name) ?? (async () => {
     const section = document.createElement('section');
     section.className = `mode mode-${name}`;
     section.id = `mode-${name}`;
     main.append(section);
     const mod = await MODES[name]();
-    mounted.set(name, { section, mode: mod.mount(section, { params: new URLSearchParams(location.search) }) });
-  }
+    mounted.set(name, { section, mode: await mod.mount(section, { params: new URLSearchParams(location.search) }) });
+  })());
+  await mounting.get(name);
+  // Another mode was asked for while this one loaded: that call shows it.
+  if (current !== name) return;
   for (const [n, { section, mode }] of mounted) {
     const on = n === name;
     const was = !section.hidden;

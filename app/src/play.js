@@ -12,7 +12,7 @@ import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { OnlineSession, gameLink } from './online.js';
 import { COLOR_NAME, other } from './pieces.js';
-import { EngineWorker, engineLevels } from './pkg.js';
+import { loadEngine } from './pkg.js';
 import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
 import { resultText, resultToken } from './words.js';
@@ -38,7 +38,6 @@ function fmtClock(ms) {
 }
 
 export function mount(root, { params }) {
-  const levels = engineLevels();
   root.innerHTML = `
     <h1 class="visually-hidden">Play</h1>
     <div class="layout">
@@ -71,12 +70,12 @@ export function mount(root, { params }) {
         <form class="card new-game" aria-labelledby="new-game-title">
           <h2 id="new-game-title">New game</h2>
           <fieldset class="opponent"><legend>Opponent</legend>
-            <label><input type="radio" name="opponent" value="bot" checked> A bot</label>
+            <label><input type="radio" name="opponent" value="bot" required> A bot</label>
             <label><input type="radio" name="opponent" value="local"> A friend at this device</label>
             <label><input type="radio" name="opponent" value="online"> A friend online</label>
           </fieldset>
           <label class="for-bot">Bot level
-            <select name="level">${levels.map((l) => `<option value="${l.name}">${l.name[0].toUpperCase()}${l.name.slice(1)} (${l.rating})</option>`).join('')}</select>
+            <select name="level" aria-busy="true"><option value="">Loading the bots…</option></select>
           </label>
           <fieldset class="for-color"><legend>You play</legend>
             <label><input type="radio" name="color" value="white" checked> White</label>
@@ -101,6 +100,7 @@ export function mount(root, { params }) {
   let match = { kind: 'none' };
   let session = null;
   let worker = null;
+  let EngineWorker = null; // the package's, once the engine entry is loaded
   let botToken = 0;
   let clock = null; // a LocalClock for bot and local games with a clock
   let ticker = null;
@@ -128,10 +128,26 @@ export function mount(root, { params }) {
     return t;
   }
 
+  /**
+   * Loads the engine entry (its WebAssembly module) the first time a bot is
+   * chosen or a saved bot game is restored, not at the page's first load;
+   * then lists its levels.
+   */
+  async function engineReady() {
+    if (EngineWorker) return;
+    const e = await loadEngine();
+    if (EngineWorker) return;
+    EngineWorker = e.EngineWorker;
+    const select = form.level;
+    select.innerHTML = e.engineLevels().map((l) => `<option value="${l.name}">${l.name[0].toUpperCase()}${l.name.slice(1)} (${l.rating})</option>`).join('');
+    select.removeAttribute('aria-busy');
+  }
+
   function syncForm() {
     const opp = form.opponent.value;
+    if (opp === 'bot') engineReady().catch((e) => { notice.textContent = `The bots could not be loaded (${e?.message ?? e}).`; });
+    root.querySelector('.for-color').hidden = !opp || opp === 'local';
     root.querySelector('.for-bot').hidden = opp !== 'bot';
-    root.querySelector('.for-color').hidden = opp === 'local';
     root.querySelector('.for-local').hidden = opp !== 'local';
   }
   form.addEventListener('change', syncForm);
@@ -157,6 +173,7 @@ export function mount(root, { params }) {
       return;
     }
     if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
+    if (opp === 'bot') await engineReady();
     startLocal(opp === 'bot'
       ? { kind: 'bot', level: form.level.value, human: color === 'black' ? 'b' : 'w', seed: Math.floor(Math.random() * 2 ** 31), clock: clockSpec }
       : { kind: 'local', clock: clockSpec, turn: form.turn.checked });
@@ -260,10 +277,12 @@ export function mount(root, { params }) {
   async function maybeBot() {
     if (match.kind !== 'bot' || game.over || game.board.turn() === match.human) return;
     const token = ++botToken;
-    worker ??= new EngineWorker();
     root.classList.add('thinking');
     render();
     try {
+      await engineReady();
+      if (token !== botToken) return;
+      worker ??= new EngineWorker();
       const reply = await worker.play(game.board.startFen(), game.board.history(), { level: match.level, seed: match.seed });
       if (token !== botToken || !reply) return;
       if (clock && !clock.running && game.ply === 0) clock.start(reply.color);

@@ -14,7 +14,7 @@
 import { Game, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { COLOR_NAME } from './pieces.js';
-import { Puzzles } from './pkg.js';
+import { loadPuzzles } from './pkg.js';
 import { Table } from './table.js';
 
 /** The package's theme names in words. */
@@ -84,7 +84,12 @@ function chart(history) {
 
 const ratingText = (r) => `${Math.round(r.rating)}${r.deviation >= 110 ? '?' : ''}`;
 
-export function mount(root) {
+// The package's Puzzles, set by mount (the puzzles entry is loaded when this
+// mode is first opened).
+let Puzzles = null;
+
+export async function mount(root) {
+  ({ Puzzles } = await loadPuzzles());
   if (!Puzzles) return comingSoon(root);
   root.innerHTML = `
     <h1 class="visually-hidden">Puzzles</h1>

@@ -413,6 +413,8 @@ export class Table {
       pseudoCheck: b.pseudoCheckSquare(),
       // The frozen pawns that eye the king (R8a): marked, so the pseudo-check is seen.
       pseudoCheckers: b.pseudoCheckSquare() ? b.pseudoCheckers() : [],
+      // Every frozen pawn of both sides (R8), with an icy mark and its name.
+      frozen: b.frozenPawns(),
     });
     const us = b.turn();
     const act = this.canAct();

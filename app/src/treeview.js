@@ -2,6 +2,8 @@
 // each variation in brackets after the move it replaces, every move a
 // button (click or Enter to go there). Arrow keys step back and forward,
 // Home and End go to the start and to the end of the line.
+import { GLYPH } from './review.js';
+
 export class TreeView {
   /** onSelect(node): go to that node. */
   constructor({ onSelect }) {
@@ -31,7 +33,11 @@ export class TreeView {
     });
   }
 
-  render(tree) {
+  /**
+   * Draws `tree`; `marks` (node -> 'inaccuracy' | 'mistake' | 'blunder', from
+   * the game review) adds ?!, ? or ?? to those moves, and the word to their names.
+   */
+  render(tree, marks = new Map()) {
     this.tree = tree;
     const out = document.createDocumentFragment();
     const move = (node, withNumber) => {
@@ -41,6 +47,17 @@ export class TreeView {
       b.dataset.node = String(node.id);
       const num = withNumber || tree.isWhiteMove(node) ? `${tree.number(node)} ` : '';
       b.textContent = `${num}${node.san}`;
+      const judged = marks.get(node);
+      if (judged) {
+        const g = document.createElement('span');
+        g.className = 'glyph';
+        g.textContent = GLYPH[judged];
+        g.setAttribute('aria-hidden', 'true');
+        b.append(g);
+        b.classList.add(judged);
+        b.setAttribute('aria-label', `${num}${node.san}, ${judged}`);
+        b.title = judged[0].toUpperCase() + judged.slice(1);
+      }
       if (node === tree.current) b.setAttribute('aria-current', 'step');
       return b;
     };

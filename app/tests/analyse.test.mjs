@@ -87,16 +87,77 @@ test('analyse: the engine deepens until stopped, MultiPV, bar, arrow, lines into
   await context.close();
 });
 
-test('analyse: pseudo-check and the frozen pawn that gives it are marked and named', { timeout: 60_000 }, async () => {
-  const { context, page, errors } = await app.open('analyse', { width: 1280, height: 800 });
-  // A white pawn on g7 eyes f8, but no white man waits in Black's prison: it
-  // cannot promote, so it is frozen and gives only pseudo-check (R8a).
-  await page.getByLabel('Paste a Hostage FEN or a PGN').fill('5k2/6P1/8/8/8/8/8/4K3[] b - - 0 1');
-  await page.getByRole('button', { name: 'Load' }).click();
-  assert.match(await page.textContent(`${A} .status`), /Black to move: pseudo-check/);
-  assert.match(await page.getAttribute(`${A} [data-square="f8"]`, 'aria-label'), /in pseudo-check/);
-  assert.equal(await page.getAttribute(`${A} [data-square="g7"]`, 'aria-label'), 'g7, White pawn, frozen pawn giving pseudo-check');
-  await shot(page, 'analyse-pseudo-check-desktop');
-  assert.deepEqual(errors, []);
-  await context.close();
-});
+for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true }]]) {
+  test(`analyse (${label}): every frozen pawn and the pseudo-check are marked and named`, { timeout: 60_000 }, async () => {
+    const { context, page, errors } = await app.open('analyse', viewport, extra);
+    // No white man waits in Black's prison and no black man in White's, so
+    // (R8) the white pawns on their 7th rank (b7, g7) and the black pawn on
+    // its 7th (c2) are frozen; e4 is an ordinary pawn. g7 eyes the black
+    // king on f8: pseudo-check (R8a); b7 and c2 eye no king.
+    await page.getByLabel('Paste a Hostage FEN or a PGN').fill('5k2/1P4P1/8/8/4P3/8/2p5/4K3[] b - - 0 1');
+    await page.getByRole('button', { name: 'Load' }).click();
+    assert.match(await page.textContent(`${A} .status`), /Black to move: pseudo-check/);
+    const board = page.getByRole('grid', { name: /^Board/ });
+    const cell = (name) => board.getByRole('gridcell', { name, exact: true });
+    await cell('f8, Black king, in pseudo-check').waitFor();
+    await cell('g7, White pawn, frozen pawn giving pseudo-check').waitFor();
+    await cell('b7, White pawn, frozen pawn').waitFor();
+    await cell('c2, Black pawn, frozen pawn').waitFor();
+    await cell('e4, White pawn').waitFor();
+    // And seen: the snowflake on the three frozen pawns only.
+    const flakes = await page.$$eval(`${A} .sq`, (els) => els
+      .filter((e) => getComputedStyle(e, '::before').content.includes('❄')).map((e) => e.dataset.square).sort());
+    assert.deepEqual(flakes, ['b7', 'c2', 'g7']);
+    await shot(page, `analyse-frozen-${label}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [label, viewport, extra] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true }]]) {
+  test(`analyse (${label}): the game review marks the blunder, draws the graph and gives accuracy`, { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await app.open('analyse', viewport, extra);
+    // 3. Qxf7+ gives the queen for a pawn (the king takes it): a blunder by
+    // any measure; Black's moves are sound.
+    await page.getByLabel('Paste a Hostage FEN or a PGN').fill('1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Nf3 Nf6');
+    await page.getByRole('button', { name: 'Load' }).click();
+    const card = page.getByRole('region', { name: 'Game review' });
+    // Every value the progress bar takes, seen from the page.
+    await page.evaluate(() => {
+      window.progressSeen = [];
+      const p = document.querySelector('.review-progress');
+      new MutationObserver(() => window.progressSeen.push([p.hidden, Number(p.value), Number(p.max)]))
+        .observe(p, { attributes: true });
+    });
+    const t0 = Date.now();
+    await card.getByRole('button', { name: 'Review the game' }).click();
+    await card.getByRole('table', { name: 'Accuracy' }).waitFor({ timeout: 90_000 });
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`review of 8 plies: ${seconds.toFixed(1)} s`);
+    const seen = await page.evaluate(() => window.progressSeen);
+    assert.ok(seen.some(([hidden, v, max]) => !hidden && v > 0 && v < max), `progress shown while running: ${JSON.stringify(seen)}`);
+    assert.ok(await card.getByRole('progressbar').isHidden(), 'progress gone when done');
+    // The blunder marked in the tree, named in words; the recapture not judged.
+    const tree = page.getByRole('group', { name: 'Moves and variations' });
+    const blunder = tree.getByRole('button', { name: '3. Qxf7+, blunder', exact: true });
+    assert.equal(await blunder.textContent(), '3. Qxf7+??');
+    assert.equal(await tree.getByRole('button', { name: 'Kxf7', exact: true }).textContent(), 'Kxf7');
+    // The evaluation graph, ending clearly in Black's favour.
+    const graph = card.getByRole('img', { name: /^Evaluation graph: 8 moves, ending at -\d/ });
+    assert.ok(await graph.isVisible());
+    // Accuracy per player: White blundered, Black did not.
+    const rows = card.getByRole('table', { name: 'Accuracy' }).getByRole('row');
+    const cells = async (name) => rows.filter({ has: page.getByRole('rowheader', { name }) }).getByRole('cell').allTextContents();
+    const [wAcc, , , wBlunders] = await cells('White');
+    const [bAcc, , , bBlunders] = await cells('Black');
+    assert.ok(Number(wBlunders) >= 1, `White's blunders: ${wBlunders}`);
+    assert.equal(bBlunders, '0');
+    assert.ok(parseInt(wAcc, 10) < parseInt(bAcc, 10), `accuracy White ${wAcc} < Black ${bAcc}`);
+    // A click on the graph's mark goes to the blunder.
+    await graph.locator('circle.blunder').first().click();
+    assert.match(await page.textContent(`${A} .status`), /After 3\. Qxf7\+/);
+    await shot(page, `analyse-review-${label}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

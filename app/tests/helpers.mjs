@@ -62,8 +62,10 @@ export function useApp() {
     server?.close();
   });
   return {
-    async open(route, viewport = { width: 1280, height: 800 }, extra = {}) {
+    /** `requests`: an array that receives the URL of every request of the context, from the first. */
+    async open(route, viewport = { width: 1280, height: 800 }, extra = {}, { requests } = {}) {
       const context = await browser.newContext({ viewport, ...extra });
+      if (requests) context.on('request', (r) => requests.push(r.url()));
       const errors = [];
       const page = await openPage(context, `${server.base}/#/${route}`, errors);
       return { context, page, errors };

@@ -116,6 +116,10 @@ test('bot game: sounds and words for moves, confirmed resignation, end box, PGN,
   await end.getByRole('button', { name: 'Analyse this game' }).click();
   await page.waitForSelector('#mode-analyse .tree .mv');
   assert.equal(await page.locator('#mode-analyse .tree .mv').count(), 2);
+  // ... and the engine's game review runs by itself: the accuracy of both players.
+  const accuracy = page.getByRole('region', { name: 'Game review' }).getByRole('table', { name: 'Accuracy' });
+  await accuracy.waitFor({ timeout: 30_000 });
+  assert.deepEqual(await accuracy.getByRole('rowheader').allTextContents(), ['White', 'Black']);
   // Back to Play: Rematch swaps the colours (the bot moves first as White).
   await page.getByRole('link', { name: 'Play' }).click();
   await end.getByRole('button', { name: 'Rematch' }).click();
