@@ -144,14 +144,7 @@ pub fn see_ge(pos: &Position, mv: &Move, threshold: i32) -> bool {
         res = !res;
         // The least valuable attacker takes.
         let mut taker = None;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::ALL {
             if let Some(sq) = (ours & board.by_role(role)).first() {
                 taker = Some((role, sq));
                 break;
