@@ -53,6 +53,21 @@ fn int_field(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, JsVa
         .ok_or_else(|| type_error(&format!("{key} must be an integer from 0 to {max}")))
 }
 
+/// The `nodes` and `depth` fields of a search's options, at least one of
+/// them given: WebAssembly has no clock, so a search needs a budget.
+fn budget_fields(options: &JsValue, what: &str) -> Result<(Option<u64>, Option<u32>), JsValue> {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let nodes = int_field(options, "nodes", 9_007_199_254_740_991.0)?.map(|n| n as u64);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let depth = int_field(options, "depth", 64.0)?.map(|d| d as u32);
+    if nodes.is_none() && depth.is_none() {
+        return Err(type_error(&format!(
+            "{what} needs nodes or depth (no movetime in WebAssembly)"
+        )));
+    }
+    Ok((nodes, depth))
+}
+
 /// The seed: a number (a safe integer) or a bigint, 0 to 2^64 - 1.
 fn seed_field(options: &JsValue) -> Result<u64, JsValue> {
     let v = field(options, "seed");
@@ -168,17 +183,9 @@ impl JsEngine {
         #[wasm_bindgen(unchecked_param_type = "AnalyseOptions")] options: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let game = game_arg(position, options)?;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let nodes = int_field(options, "nodes", 9_007_199_254_740_991.0)?.map(|n| n as u64);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let depth = int_field(options, "depth", 64.0)?.map(|d| d as u32);
+        let (nodes, depth) = budget_fields(options, "analyse")?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let multipv = int_field(options, "multipv", 256.0)?.map_or(1, |k| k as usize);
-        if nodes.is_none() && depth.is_none() {
-            return Err(type_error(
-                "analyse needs nodes or depth (no movetime in WebAssembly)",
-            ));
-        }
         let limits = Limits {
             nodes,
             depth,
@@ -245,15 +252,7 @@ impl JsEngine {
         #[wasm_bindgen(unchecked_param_type = "ReviewOptions")] options: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let game = game_arg(position, options)?;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let nodes = int_field(options, "nodes", 9_007_199_254_740_991.0)?.map(|n| n as u64);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let depth = int_field(options, "depth", 64.0)?.map(|d| d as u32);
-        if nodes.is_none() && depth.is_none() {
-            return Err(type_error(
-                "review needs nodes or depth (no movetime in WebAssembly)",
-            ));
-        }
+        let (nodes, depth) = budget_fields(options, "review")?;
         let progress = field(options, "onProgress");
         let progress = if progress.is_undefined() || progress.is_null() {
             None
