@@ -125,11 +125,7 @@ impl JsBoard {
         #[wasm_bindgen(unchecked_param_type = "string")] square: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let sq = square_arg(square)?;
-        Ok(self
-            .pos()
-            .board()
-            .piece_at(sq)
-            .map_or(JsValue::NULL, |p| convert::piece(p).into()))
+        Ok(convert::piece_or_null(self.pos().board().piece_at(sq)))
     }
 
     /// Every man on the board, a1 to h8: `{ square, color, role }`.

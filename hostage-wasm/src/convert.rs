@@ -46,6 +46,11 @@ pub(crate) fn piece(p: Piece) -> Object {
     obj
 }
 
+/// `{ color, role }` for a man, `null` for an empty square.
+pub(crate) fn piece_or_null(p: Option<Piece>) -> JsValue {
+    p.map_or(JsValue::NULL, |p| piece(p).into())
+}
+
 /// `{ queen: n, rook: n, bishop: n, knight: n, pawn: n }`.
 pub(crate) fn reserve(r: &Reserve) -> Object {
     let obj = Object::new();

@@ -52,11 +52,7 @@ impl JsSetup {
         #[wasm_bindgen(unchecked_param_type = "Square")] square: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let sq = square_arg(square)?;
-        Ok(self
-            .0
-            .board
-            .piece_at(sq)
-            .map_or(JsValue::NULL, |p| convert::piece(p).into()))
+        Ok(convert::piece_or_null(self.0.board.piece_at(sq)))
     }
 
     /// Puts `piece` on `square`, replacing what stood there (chess.js's `put`).
@@ -77,11 +73,7 @@ impl JsSetup {
         #[wasm_bindgen(unchecked_param_type = "Square")] square: &JsValue,
     ) -> Result<JsValue, JsValue> {
         let sq = square_arg(square)?;
-        Ok(self
-            .0
-            .board
-            .remove_piece_at(sq)
-            .map_or(JsValue::NULL, |p| convert::piece(p).into()))
+        Ok(convert::piece_or_null(self.0.board.remove_piece_at(sq)))
     }
 
     /// Empties the board and the reserves; White to move, clocks `0 1`.
