@@ -1,7 +1,7 @@
 // A game record kept as the package keeps it: a live Board (start FEN plus
 // the moves played) and the ply being looked at, for navigation.
 import { Board } from './pkg.js';
-import { resultText, resultToken, terminationTag } from './words.js';
+import { resultText, resultToken } from './words.js';
 
 export { resultText };
 
@@ -87,9 +87,16 @@ export class Game {
     return { startFen: this.board.startFen(), history: this.board.history() };
   }
 
-  /** The PGN with `tags`, its Result and Termination written for an off-board result too. */
+  /**
+   * The PGN with `tags`. A result decided off the board (a resignation, a
+   * flag, an agreed draw, an abandonment) goes to the package, which writes
+   * its Result and Termination tags and checks it against the board.
+   */
   pgn(tags = {}) {
-    return pgnWithResult(this.board.pgn(tags), this.outcome);
+    const decided = this.board.outcome() ? null : this.decided;
+    if (!decided) return this.board.pgn(tags);
+    const reason = END_REASON[decided.termination];
+    return this.board.pgn(tags, { result: resultToken(decided), ...(reason ? { reason } : {}) });
   }
 }
 
@@ -98,20 +105,15 @@ export function pgnDate(d = new Date()) {
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/**
- * Writes `result` into a PGN the package made: its Result tag, a
- * Termination tag and the movetext's final token. The package writes a
- * board outcome itself, but not a result decided off the board (it ignores a
- * Result tag it is given), so this is done here until it can.
- */
-export function pgnWithResult(pgn, result) {
-  if (!result) return pgn;
-  const token = resultToken(result);
-  let out = pgn.replace(/\[Result "[^"]*"\]/, `[Result "${token}"]`);
-  if (!/\[Termination "/.test(out)) out = out.replace(/(\[Result "[^"]*"\]\n)/, `$1[Termination "${terminationTag(result)}"]\n`);
-  out = out.replace(/(\s)(\*|1-0|0-1|1\/2-1\/2)(\s*)$/, `$1${token}$3`);
-  return out;
-}
+/** The package's reasons for a game decided off the board, by the app's termination names. */
+const END_REASON = {
+  resignation: 'resignation',
+  timeout: 'time_forfeit',
+  time_forfeit: 'time_forfeit',
+  agreement: 'agreement',
+  abandoned: 'abandonment',
+  abandonment: 'abandonment',
+};
 
 const NAME = { w: 'White', b: 'Black' };
 

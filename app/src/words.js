@@ -84,9 +84,3 @@ export function resultToken({ winner }) {
   return winner === 'w' ? '1-0' : winner === 'b' ? '0-1' : '1/2-1/2';
 }
 
-/** The PGN Termination tag's value (the PGN standard's words). */
-export function terminationTag({ termination }) {
-  if (termination === 'timeout') return 'time forfeit';
-  if (termination === 'abandoned') return 'abandoned';
-  return 'normal';
-}

@@ -105,7 +105,7 @@ test('bot game: sounds and words for moves, confirmed resignation, end box, PGN,
   await page.click('#mode-play .export summary');
   const pgn = await page.inputValue('#mode-play .export .pgn');
   assert.match(pgn, /\[Result "0-1"\]/);
-  assert.match(pgn, /\[Termination "normal"\]/);
+  assert.match(pgn, /\[Termination "Normal"\]/);
   const d = new Date();
   const today = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   assert.match(pgn, new RegExp(`\\[Date "${today.replace(/\./g, '\\.')}"\\]`));
