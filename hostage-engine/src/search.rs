@@ -624,15 +624,8 @@ impl<'a> Searcher<'a> {
             tt_move = e.mv;
             tt_eval = Some(i32::from(e.eval));
             let value = from_tt(i32::from(e.value), ply as u32);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if cut {
-                    return value;
-                }
+            if !pv_node && i32::from(e.depth) >= depth && e.bound.cuts(value, alpha, beta) {
+                return value;
             }
         }
 
@@ -830,12 +823,7 @@ impl<'a> Searcher<'a> {
         let entry = self.tt.probe(pos.zobrist_hash());
         if let Some(e) = entry {
             let value = from_tt(i32::from(e.value), ply as u32);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
-            };
-            if cut {
+            if e.bound.cuts(value, alpha, beta) {
                 return value;
             }
         }

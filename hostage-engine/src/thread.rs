@@ -253,14 +253,16 @@ mod tests {
 
     use super::*;
 
-    #[test]
-    fn an_infinite_search_answers_only_after_stop() {
-        let mut engine = Engine::with_hash_mb(1);
+    /// Starts a depth-1 search of the start position with `request`'s
+    /// flags; the receiver gets its best move when it answers.
+    fn go_depth_one(
+        engine: &mut Engine,
+        request: SearchRequest,
+    ) -> mpsc::Receiver<Option<hostage_core::Move>> {
         let (tx, rx) = mpsc::channel();
         let request = SearchRequest {
             limits: Limits::depth(1),
-            infinite: true,
-            ..SearchRequest::default()
+            ..request
         };
         engine.go(
             &Position::new(),
@@ -271,6 +273,17 @@ mod tests {
                 let _ = tx.send(r.best_move);
             },
         );
+        rx
+    }
+
+    #[test]
+    fn an_infinite_search_answers_only_after_stop() {
+        let mut engine = Engine::with_hash_mb(1);
+        let request = SearchRequest {
+            infinite: true,
+            ..SearchRequest::default()
+        };
+        let rx = go_depth_one(&mut engine, request);
         // Depth 1 ends at once, but the answer waits for `stop`.
         assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
         assert!(engine.is_searching());
@@ -283,21 +296,11 @@ mod tests {
     #[test]
     fn ponderhit_releases_a_ponder_search_that_ended() {
         let mut engine = Engine::with_hash_mb(1);
-        let (tx, rx) = mpsc::channel();
         let request = SearchRequest {
-            limits: Limits::depth(1),
             ponder: true,
             ..SearchRequest::default()
         };
-        engine.go(
-            &Position::new(),
-            &[],
-            request,
-            |_| {},
-            move |r| {
-                let _ = tx.send(r.best_move);
-            },
-        );
+        let rx = go_depth_one(&mut engine, request);
         assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
         engine.ponderhit();
         assert!(rx.recv().expect("answers after ponderhit").is_some());

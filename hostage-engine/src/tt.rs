@@ -34,6 +34,18 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `value` of this kind decides the window
+    /// `(alpha, beta)`, so the node can return it without searching.
+    pub(crate) fn cuts(self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Entry {
