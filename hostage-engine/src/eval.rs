@@ -68,6 +68,10 @@ pub struct Params {
     pub pseudo_check: i32,
     /// Scale of the king-danger term, in percent.
     pub king_danger_pct: i32,
+    /// King danger from empty squares next to our king that the enemy
+    /// attacks (a man dropped there is defended), in percent of an open
+    /// square's weight.
+    pub supported_drop_pct: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
 }
@@ -90,6 +94,7 @@ impl Params {
         frozen_seventh: 30,
         pseudo_check: 25,
         king_danger_pct: 100,
+        supported_drop_pct: 0,
         tempo: 15,
     };
 }
@@ -297,7 +302,9 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         {
             hand += HAND_DANGER[role_index(rescuable)];
         }
-        let units = hand * (1 + open) + king_attack_units[1 - c] * 2;
+        let supported = (zone & !occupied & attacked[1 - c]).count() as i32;
+        let units = hand * (1 + open) + hand * supported * p.supported_drop_pct / 100
+            + king_attack_units[1 - c] * 2;
         let danger = (units * units / 8).min(900) * p.king_danger_pct / 100;
 
         total[c] = material[c] + placement[c] + mobility[c] + reserves - danger;

@@ -4,15 +4,23 @@
 //! The order is the usual one of strong engines: the transposition-table
 //! move, then captures and promotions that do not lose material by static
 //! exchange ([`crate::see`]), by most valuable victim / least valuable
-//! attacker, then the two killer moves of the ply, then the rest (quiet
-//! board moves, drops and exchanges) by the history heuristic, and last the
-//! captures that lose the capturing man for less. In a
-//! Hostage middlegame most of the 100–200 legal moves are drops and
-//! exchanges (R5, R6); history learns which of them refute, so the late
-//! ones can be reduced or pruned.
+//! attacker, then the two killer moves of the ply, then the counter-move
+//! (the quiet move that last refuted the opponent's last move), then the
+//! rest (quiet board moves, drops and exchanges) by history: the main
+//! table (side, kind, role that lands, square) plus two continuation
+//! tables, indexed by the opponent's last move and by our move before it
+//! (the "continuation history" of Stockfish and Ethereal; in a drop game
+//! which drop refutes depends above all on what was just played). Last
+//! come the captures that lose the capturing man for less. In a Hostage
+//! middlegame most of the 100–200 legal moves are drops and exchanges
+//! (R5, R6); history learns which of them refute, so the late ones can be
+//! reduced or pruned.
 //!
-//! Moves are scored once, then picked best-first by a selection step, so a
-//! cut-off after the first few moves never pays for sorting the rest.
+//! The search tries the table's move before anything is scored (it cuts
+//! off at most nodes); the rest are scored once, the first few picked
+//! best-first by selection and the remainder sorted once.
+
+use alloc::{vec, vec::Vec};
 
 use hostage_core::{Color, Move, Position, Role};
 
@@ -23,42 +31,111 @@ const TT_MOVE: i32 = 1 << 30;
 /// Base of captures and promotions.
 const TACTICAL: i32 = 1 << 24;
 /// Base of captures that lose material by static exchange: after every
-/// quiet move (history scores stay within ±[`HISTORY_MAX`]).
+/// quiet move (history scores stay within ±3·[`HISTORY_MAX`]).
 const BAD_TACTICAL: i32 = -(1 << 24);
 /// The first and the second killer.
 const KILLER: [i32; 2] = [(1 << 23) + 1, 1 << 23];
+/// The counter-move of the opponent's last move: after the killers.
+const COUNTER: i32 = 1 << 22;
 /// History scores stay within this bound (the "gravity" update keeps them
-/// there).
+/// there); it fits an `i16`.
 const HISTORY_MAX: i32 = 1 << 14;
 
-/// Killer moves per ply and the history table.
+/// "Piece-to" keys of one side's moves: kind (board move, or drop and
+/// exchange), the role that lands, and its square.
+const PIECE_TO: usize = 2 * 6 * 64;
+/// The same with the side that moves.
+const KEYS: usize = 2 * PIECE_TO;
+
+/// A move's piece-to key, without the side.
+#[inline]
+fn piece_to(m: &Move) -> usize {
+    let kind = usize::from(m.is_drop());
+    (kind * 6 + m.role() as usize - 1) * 64 + m.to().index() as usize
+}
+
+/// A move's key with the side that made it.
+#[inline]
+fn key(color: Color, m: &Move) -> usize {
+    color as usize * PIECE_TO + piece_to(m)
+}
+
+/// What a node's ordering knows of the moves that led to it: the offsets
+/// of its rows in the continuation tables (one ply back, the opponent's
+/// move; two plies back, our own) and the key of the opponent's last move
+/// (for its counter-move).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Context {
+    rows: [Option<usize>; 2],
+    last: Option<usize>,
+}
+
+impl Context {
+    /// The context of a node where `us` moves after `prev1` (the
+    /// opponent's move that led here) and `prev2` (our move before it).
+    pub(crate) fn new(us: Color, prev1: Option<Move>, prev2: Option<Move>) -> Context {
+        let last = prev1.map(|m| key(!us, &m));
+        Context {
+            rows: [
+                last.map(|k| k * PIECE_TO),
+                prev2.map(|m| (KEYS + key(us, &m)) * PIECE_TO),
+            ],
+            last,
+        }
+    }
+}
+
+/// Killer moves per ply, counter-moves, and the history tables.
 pub(crate) struct Heuristics {
     killers: [[Option<Move>; 2]; crate::limits::MAX_DEPTH as usize + 8],
-    /// Indexed by side, kind (0 board move, 1 drop or exchange), role of
-    /// the man that lands, and its square.
-    history: [[[[i32; 64]; 6]; 2]; 2],
+    /// By move key (side, kind, role that lands, square).
+    history: Vec<i32>,
+    /// The quiet move that last refuted each move key.
+    counters: Vec<Option<Move>>,
+    /// Continuation histories: by the move one ply back (the opponent's)
+    /// or two plies back (our own), then the move's piece-to key.
+    continuation: Vec<i16>,
 }
 
 impl Heuristics {
     pub(crate) fn new() -> Heuristics {
         Heuristics {
             killers: [[None; 2]; crate::limits::MAX_DEPTH as usize + 8],
-            history: [[[[0; 64]; 6]; 2]; 2],
+            history: vec![0; KEYS],
+            counters: vec![None; KEYS],
+            continuation: vec![0; 2 * KEYS * PIECE_TO],
         }
     }
 
     pub(crate) fn clear(&mut self) {
-        *self = Heuristics::new();
+        self.killers = [[None; 2]; crate::limits::MAX_DEPTH as usize + 8];
+        self.history.fill(0);
+        self.counters.fill(None);
+        self.continuation.fill(0);
     }
 
-    fn history_slot(&mut self, color: Color, m: &Move) -> &mut i32 {
-        let kind = usize::from(m.is_drop());
-        &mut self.history[color as usize][kind][m.role() as usize - 1][m.to().index() as usize]
+    /// How good history says the quiet move `m` of `color` is: the main
+    /// table plus the two continuation tables (each within
+    /// ±[`HISTORY_MAX`]).
+    pub(crate) fn quiet_score(&self, color: Color, m: &Move, ctx: &Context) -> i32 {
+        let pt = piece_to(m);
+        let mut score = self.history[key(color, m)];
+        for row in ctx.rows.into_iter().flatten() {
+            score += i32::from(self.continuation[row + pt]);
+        }
+        score
     }
 
-    fn history(&self, color: Color, m: &Move) -> i32 {
-        let kind = usize::from(m.is_drop());
-        self.history[color as usize][kind][m.role() as usize - 1][m.to().index() as usize]
+    fn reward(&mut self, color: Color, m: &Move, ctx: &Context, bonus: i32) {
+        update(&mut self.history[key(color, m)], bonus);
+        let pt = piece_to(m);
+        for row in ctx.rows.into_iter().flatten() {
+            let slot = &mut self.continuation[row + pt];
+            let mut v = i32::from(*slot);
+            update(&mut v, bonus);
+            // `update` keeps |v| ≤ HISTORY_MAX, which fits an i16.
+            *slot = v as i16;
+        }
     }
 
     /// A quiet move `best` caused a cut-off at `ply` after `tried` (the
@@ -70,21 +147,27 @@ impl Heuristics {
         depth: u32,
         best: Move,
         tried: &[Move],
+        ctx: &Context,
     ) {
-        let killers = &mut self.killers[ply as usize];
-        if killers[0] != Some(best) {
-            killers[1] = killers[0];
-            killers[0] = Some(best);
+        if let Some(killers) = self.killers.get_mut(ply as usize) {
+            if killers[0] != Some(best) {
+                killers[1] = killers[0];
+                killers[0] = Some(best);
+            }
+        }
+        if let Some(last) = ctx.last {
+            self.counters[last] = Some(best);
         }
         let bonus = (depth * depth) as i32;
         let bonus = bonus.min(HISTORY_MAX / 4);
-        update(self.history_slot(color, &best), bonus);
+        self.reward(color, &best, ctx, bonus);
         for m in tried {
-            update(self.history_slot(color, m), -bonus);
+            self.reward(color, m, ctx, -bonus);
         }
     }
 
     /// Scores `moves` for picking, best first.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn score(
         &self,
         pos: &Position,
@@ -93,8 +176,10 @@ impl Heuristics {
         tt_move: Option<Move>,
         color: Color,
         ply: u32,
+        ctx: &Context,
     ) {
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
+        let counter = ctx.last.and_then(|k| self.counters[k]);
         for (m, s) in moves.iter().zip(scores.iter_mut()) {
             *s = if Some(*m) == tt_move {
                 TT_MOVE
@@ -108,8 +193,10 @@ impl Heuristics {
                 KILLER[0]
             } else if Some(*m) == killers[1] {
                 KILLER[1]
+            } else if Some(*m) == counter {
+                COUNTER
             } else {
-                self.history(color, m)
+                self.quiet_score(color, m, ctx)
             };
         }
     }
@@ -207,6 +294,47 @@ mod tests {
         };
         assert!(tactical_score(&pxq) > tactical_score(&qxq));
         assert!(tactical_score(&qxq) > tactical_score(&pxn));
+    }
+
+    fn drop(role: Role, to: Square) -> Move {
+        Move::Drop { role, to }
+    }
+
+    #[test]
+    fn a_refutation_becomes_the_counter_move_and_climbs_the_continuation_tables() {
+        let mut h = Heuristics::new();
+        let theirs = drop(Role::Knight, Square::F3);
+        let ours = drop(Role::Bishop, Square::E2);
+        let ctx = Context::new(Color::Black, Some(theirs), Some(ours));
+        let best = drop(Role::Queen, Square::G4);
+        let failed = [drop(Role::Pawn, Square::H5), drop(Role::Rook, Square::D8)];
+        h.cutoff(Color::Black, 3, 6, best, &failed, &ctx);
+        assert!(h.quiet_score(Color::Black, &best, &ctx) > 0);
+        for m in &failed {
+            assert!(h.quiet_score(Color::Black, m, &ctx) < 0);
+        }
+        // Main table plus both continuation rows, each rewarded once.
+        let alone = h.quiet_score(Color::Black, &best, &Context::default());
+        assert_eq!(h.quiet_score(Color::Black, &best, &ctx), 3 * alone);
+
+        // After the same opponent's move, elsewhere in the tree (another
+        // ply, so no killer), the refutation is tried right after the
+        // killers; after another move it is not.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3[q] b - - 0 1").expect("fen");
+        let moves = pos.legal_moves();
+        let mut scores = vec![0; moves.len()];
+        let at = |moves: &[Move], scores: &[i32]| {
+            let i = moves.iter().position(|m| *m == best).expect("legal");
+            scores[i]
+        };
+        let later = Context::new(Color::Black, Some(theirs), None);
+        h.score(&pos, &moves, &mut scores, None, Color::Black, 7, &later);
+        assert_eq!(at(&moves, &scores), COUNTER);
+        let other = Context::new(Color::Black, Some(drop(Role::Knight, Square::C3)), None);
+        h.score(&pos, &moves, &mut scores, None, Color::Black, 7, &other);
+        assert!(at(&moves, &scores) < COUNTER);
+        h.clear();
+        assert_eq!(h.quiet_score(Color::Black, &best, &ctx), 0);
     }
 
     #[test]

@@ -9,6 +9,10 @@
 //!   (R12: mate on the 100th ply still wins). Perpetual check ends in a
 //!   repetition, so it is a draw here too;
 //! - mate-distance pruning and the transposition table;
+//! - "improving": whether the static evaluation is above the one at our
+//!   previous turn; a side that is not improving is pruned and reduced
+//!   harder;
+//! - internal iterative reduction: one ply less where the table has no move;
 //! - at non-PV nodes not in check: reverse futility (static eval far above
 //!   beta), null-move pruning (not in check; Hostage Chess has few
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
@@ -16,7 +20,8 @@
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
 //!   position; checks are extended one ply unless the checking man is
 //!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
-//!   moves, drops, exchanges) are reduced (LMR) or, near the leaves, pruned
+//!   moves, drops, exchanges) are reduced (LMR, less for a move history
+//!   likes, more for one it dislikes) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
 //!   since drop mates are the game's sharpest tactic;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
@@ -45,7 +50,7 @@ use hostage_core::{Move, MoveList, Position, Role};
 use crate::{
     eval::{evaluate_with, Params},
     limits::{Clock, Limits},
-    ordering::{gain, is_tactical, pick, Heuristics},
+    ordering::{gain, is_tactical, pick, Context, Heuristics},
     score::{from_tt, to_tt, Score, INFINITE, MATE, MATE_BOUND},
     timeman::TimeManager,
     tt::{Bound, Table},
@@ -73,6 +78,17 @@ pub struct Options {
     pub aspiration: bool,
     /// One ply more for moves that give check.
     pub check_extension: bool,
+    /// Counter-moves and continuation histories (by the opponent's last
+    /// move and by our own move before it) in the order of quiet moves.
+    pub continuation: bool,
+    /// Late-move reductions shortened or lengthened by the move's history.
+    pub history_lmr: bool,
+    /// The "improving" flag (static evaluation above that of two plies
+    /// before) in the pruning margins and reductions.
+    pub improving: bool,
+    /// Internal iterative reduction: one ply less where the table has no
+    /// move.
+    pub iir: bool,
 }
 
 impl Default for Options {
@@ -84,6 +100,10 @@ impl Default for Options {
             reverse_futility: true,
             aspiration: true,
             check_extension: true,
+            continuation: true,
+            history_lmr: true,
+            improving: true,
+            iir: true,
         }
     }
 }
@@ -168,6 +188,12 @@ pub(crate) struct Searcher<'a> {
     /// Per ply: the quiet moves tried so far (for the history malus).
     quiets: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
+    /// Per ply: the move played there (`None` for a null move), for the
+    /// continuation histories of the plies below.
+    played: Vec<Option<Move>>,
+    /// Per ply: the static evaluation (`-INFINITE` in check), for the
+    /// "improving" flag.
+    evals: Vec<i32>,
     pub root_moves: Vec<RootMove>,
 }
 
@@ -218,6 +244,8 @@ impl<'a> Searcher<'a> {
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 1],
+            played: vec![None; MAX_PLY + 1],
+            evals: vec![-INFINITE; MAX_PLY + 1],
             root_moves: Vec::new(),
         }
     }
@@ -487,8 +515,14 @@ impl<'a> Searcher<'a> {
         self.path.clear();
         self.path.push(root.zobrist_hash());
         let in_check = root.is_check();
+        self.evals[0] = if in_check {
+            -INFINITE
+        } else {
+            evaluate_with(root, &self.params)
+        };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            self.played[0] = Some(mv);
             let mut child = root.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
@@ -579,7 +613,7 @@ impl<'a> Searcher<'a> {
     fn negamax(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -634,12 +668,29 @@ impl<'a> Searcher<'a> {
         } else {
             tt_eval.unwrap_or_else(|| evaluate_with(pos, &self.params))
         };
+        self.evals[ply] = eval;
+        // Improving: better than at our last turn (when we were in check
+        // then, the turn before; none known counts as improving).
+        let improving = self.options.improving
+            && !in_check
+            && match ply {
+                0 | 1 => true,
+                _ if self.evals[ply - 2] != -INFINITE => eval > self.evals[ply - 2],
+                2 | 3 => true,
+                _ => self.evals[ply - 4] == -INFINITE || eval > self.evals[ply - 4],
+            };
+        let improving_i = i32::from(improving);
+        // Internal iterative reduction: without a table move this node's
+        // order is a guess, and a shallower search costs little.
+        if self.options.iir && depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check {
             if self.options.reverse_futility
                 && depth <= 6
                 && eval.abs() < MATE_BOUND
-                && eval - 90 * depth >= beta
+                && eval - 90 * (depth - improving_i) >= beta
             {
                 return eval;
             }
@@ -651,6 +702,7 @@ impl<'a> Searcher<'a> {
             {
                 if let Some(child) = pos.null_move() {
                     let r = 3 + depth / 4;
+                    self.played[ply] = None;
                     self.path.push(hash);
                     let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.path.pop();
@@ -677,8 +729,25 @@ impl<'a> Searcher<'a> {
         scores.clear();
         scores.resize(moves.len(), 0);
         let us = pos.turn();
-        self.heuristics
-            .score(pos, &moves, &mut scores, tt_move, us, ply as u32);
+        // The table's move goes first, before anything is scored: at most
+        // nodes it cuts off, and scoring 100–200 drops would be wasted.
+        let tt_first = match tt_move.and_then(|t| moves.iter().position(|m| *m == t)) {
+            Some(idx) => {
+                moves.swap(0, idx);
+                true
+            }
+            None => false,
+        };
+        let mut scored = false;
+        let ctx = if self.options.continuation {
+            Context::new(
+                us,
+                self.played[ply - 1],
+                ply.checked_sub(2).and_then(|p| self.played[p]),
+            )
+        } else {
+            Context::default()
+        };
 
         self.path.push(hash);
         let original_alpha = alpha;
@@ -687,14 +756,37 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried = core::mem::take(&mut self.quiets[ply]);
         quiets_tried.clear();
         let mut searched = 0usize;
+        // Late-move pruning: how many quiet moves a node near the leaves
+        // tries; a third fewer when the side is not improving.
         let lmp_limit = match depth {
             1 => 8,
             2 => 14,
             3 => 24,
             _ => usize::MAX,
         };
+        let lmp_limit = if self.options.improving && !improving {
+            lmp_limit - lmp_limit / 3
+        } else {
+            lmp_limit
+        };
         for i in 0..moves.len() {
-            let mv = pick(&mut moves, &mut scores, i);
+            let mv = if i == 0 && tt_first {
+                moves[0]
+            } else {
+                if !scored {
+                    scored = true;
+                    self.heuristics.score(
+                        pos,
+                        &moves[i..],
+                        &mut scores[i..],
+                        tt_move,
+                        us,
+                        ply as u32,
+                        &ctx,
+                    );
+                }
+                next(&mut moves, &mut scores, i)
+            };
             let quiet = !is_tactical(&mv);
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -727,6 +819,7 @@ impl<'a> Searcher<'a> {
                     && crate::see::see_ge(pos, &mv, 0),
             );
             let new_depth = depth - 1 + ext;
+            self.played[ply] = Some(mv);
             let value = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -740,6 +833,14 @@ impl<'a> Searcher<'a> {
                     let mut r = reduction(depth, searched);
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving && self.options.improving {
+                        r += 1;
+                    }
+                    if self.options.history_lmr {
+                        // A move history likes is reduced less, one it
+                        // dislikes more (the stat is within ±3·2^14).
+                        r -= self.heuristics.quiet_score(us, &mv, &ctx) / 12_000;
                     }
                     let r = r.clamp(0, new_depth - 1);
                     -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false)
@@ -771,8 +872,14 @@ impl<'a> Searcher<'a> {
                     }
                     if alpha >= beta {
                         if quiet {
-                            self.heuristics
-                                .cutoff(us, ply as u32, depth as u32, mv, &quiets_tried);
+                            self.heuristics.cutoff(
+                                us,
+                                ply as u32,
+                                depth as u32,
+                                mv,
+                                &quiets_tried,
+                                &ctx,
+                            );
                         }
                         break;
                     }
@@ -901,6 +1008,33 @@ impl<'a> Searcher<'a> {
         self.scores[ply] = scores;
         best
     }
+}
+
+/// How many moves of a node are picked one by one (selection) before the
+/// rest is sorted at once: the first few decide most cut-offs, and picking
+/// through 150 drops one by one would cost a pass over them each.
+const PICKED: usize = 6;
+
+/// The `i`-th move of the node in order: picked while `i` < [`PICKED`],
+/// then from the rest sorted once, best first (a stable sort, so equal
+/// scores keep the order of generation).
+fn next(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    if i < PICKED {
+        return pick(moves, scores, i);
+    }
+    if i == PICKED {
+        let mut rest: Vec<(i32, Move)> = scores[i..]
+            .iter()
+            .copied()
+            .zip(moves[i..].iter().copied())
+            .collect();
+        rest.sort_by_key(|&(score, _)| core::cmp::Reverse(score));
+        for (j, (score, mv)) in rest.into_iter().enumerate() {
+            scores[i + j] = score;
+            moves[i + j] = mv;
+        }
+    }
+    moves[i]
 }
 
 /// Whether null-move pruning is safe enough: the side to move has a piece

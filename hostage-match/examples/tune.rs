@@ -11,7 +11,9 @@
 //!   --set K=V       an evaluation weight of FIRST (a `Params` field), or
 //!                   `off=NAME` to switch off a search technique of FIRST
 //!                   (null_move, lmr, leaf_pruning, reverse_futility,
-//!                   aspiration, check_extension); FIRST must be full:NODES
+//!                   aspiration, check_extension, continuation,
+//!                   history_lmr, improving, iir); FIRST must
+//!                   be full:NODES
 //!   --book FILE     openings (long-form moves a line); default: random
 //!                   openings of 6 plies drawn from --seed
 //!   --seed S        default 1
@@ -61,6 +63,10 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             "reverse_futility" => o.reverse_futility = false,
             "aspiration" => o.aspiration = false,
             "check_extension" => o.check_extension = false,
+            "continuation" => o.continuation = false,
+            "history_lmr" => o.history_lmr = false,
+            "improving" => o.improving = false,
+            "iir" => o.iir = false,
             _ => panic!("unknown option {v}"),
         }
         return;
@@ -76,6 +82,7 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
         "frozen_seventh" => p.frozen_seventh = v,
         "pseudo_check" => p.pseudo_check = v,
         "king_danger_pct" => p.king_danger_pct = v,
+        "supported_drop_pct" => p.supported_drop_pct = v,
         "tempo" => p.tempo = v,
         _ => panic!("unknown weight {k}"),
     }
