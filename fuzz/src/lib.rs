@@ -248,81 +248,23 @@ pub fn any_move(b: &mut Bytes<'_>, pos: &Position) -> Move {
     }
 }
 
-fn mutate(b: &mut Bytes<'_>, m: Move, field: u8) -> Move {
-    match (m, field % 4) {
-        (
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            },
-            f,
-        ) => match f {
-            0 => Move::Normal {
-                role: b.role(),
-                from,
-                capture,
-                to,
-                promotion,
-            },
-            1 => Move::Normal {
-                role,
-                from,
-                capture: (b.byte() & 1 == 0).then(|| b.role()),
-                to,
-                promotion,
-            },
-            2 => Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: (b.byte() & 1 == 0).then(|| b.role()),
-            },
-            _ => Move::Normal {
-                role,
-                from: b.square(),
-                capture,
-                to,
-                promotion,
-            },
-        },
-        (Move::EnPassant { from, .. }, _) => Move::EnPassant {
-            from,
-            to: b.square(),
-        },
-        (Move::Castle { king, .. }, _) => Move::Castle {
-            king,
-            rook: b.square(),
-        },
-        (Move::Drop { to, .. }, _) => Move::Drop { role: b.role(), to },
-        (
-            Move::Exchange {
-                released,
-                rescued,
-                to,
-            },
-            f,
-        ) => match f {
-            0 => Move::Exchange {
-                released: b.role(),
-                rescued,
-                to,
-            },
-            1 => Move::Exchange {
-                released,
-                rescued: b.role(),
-                to,
-            },
-            _ => Move::Exchange {
-                released,
-                rescued,
-                to: b.square(),
-            },
-        },
+/// `m` with one field replaced from the bytes (`field` picks which, for the
+/// kinds with more than one worth changing).
+fn mutate(b: &mut Bytes<'_>, mut m: Move, field: u8) -> Move {
+    let maybe_role = |b: &mut Bytes<'_>| (b.byte() & 1 == 0).then(|| b.role());
+    match (&mut m, field % 4) {
+        (Move::Normal { role, .. }, 0) => *role = b.role(),
+        (Move::Normal { capture, .. }, 1) => *capture = maybe_role(b),
+        (Move::Normal { promotion, .. }, 2) => *promotion = maybe_role(b),
+        (Move::Normal { from, .. }, _) => *from = b.square(),
+        (Move::EnPassant { to, .. }, _) => *to = b.square(),
+        (Move::Castle { rook, .. }, _) => *rook = b.square(),
+        (Move::Drop { role, .. }, _) => *role = b.role(),
+        (Move::Exchange { released, .. }, 0) => *released = b.role(),
+        (Move::Exchange { rescued, .. }, 1) => *rescued = b.role(),
+        (Move::Exchange { to, .. }, _) => *to = b.square(),
     }
+    m
 }
 
 /// A sparse FEN built from the bytes, in the spirit of

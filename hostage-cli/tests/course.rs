@@ -4,6 +4,7 @@
 
 use std::{
     collections::BTreeMap,
+    ffi::OsStr,
     fs,
     path::{Path, PathBuf},
     process::Command,
@@ -11,6 +12,20 @@ use std::{
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `hostage ARGS`, which must succeed: its standard output.
+fn hostage<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_hostage"))
+        .args(args)
+        .output()
+        .expect("hostage runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
 }
 
 /// Every file under `dir` (relative path → contents), except course.json.
@@ -36,16 +51,12 @@ fn course_pages_match_the_data() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("course");
     let _ = fs::remove_dir_all(&tmp);
     fs::create_dir_all(&tmp).expect("temp dir");
-    let out = Command::new(env!("CARGO_BIN_EXE_hostage"))
-        .args(["course", "build", "--out"])
-        .arg(&tmp)
-        .output()
-        .expect("hostage runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    hostage([
+        OsStr::new("course"),
+        OsStr::new("build"),
+        OsStr::new("--out"),
+        tmp.as_os_str(),
+    ]);
     let generated = files(&tmp);
     let committed = files(&repo().join("docs/course"));
     assert!(generated.len() > 15, "a page per lesson, and diagrams");
@@ -68,32 +79,27 @@ fn course_pages_match_the_data() {
 fn readme_diagram_matches_its_arguments() {
     let repo = repo();
     let args = fs::read_to_string(repo.join("docs/images/example.args")).expect("args file");
-    let out = Command::new(env!("CARGO_BIN_EXE_hostage"))
-        .arg("svg")
-        .args(args.lines().filter(|l| !l.is_empty()))
-        .output()
-        .expect("hostage runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let svg = hostage(std::iter::once("svg").chain(args.lines().filter(|l| !l.is_empty())));
     let committed = fs::read(repo.join("docs/images/example.svg")).expect("example.svg");
     assert!(
-        committed == out.stdout,
+        committed == svg,
         "docs/images/example.svg is stale: run scripts/make-docs"
     );
 }
 
 #[test]
 fn svg_command_draws_the_position_and_last_move() {
-    let out = Command::new(env!("CARGO_BIN_EXE_hostage"))
-        .args(["svg", "--moves", "e4 d5 exd5", "--flip", "--size", "300"])
-        .args(["--arrow", "d8d5"])
-        .output()
-        .expect("hostage runs");
-    assert!(out.status.success());
-    let svg = String::from_utf8(out.stdout).expect("utf-8");
+    let svg = hostage([
+        "svg",
+        "--moves",
+        "e4 d5 exd5",
+        "--flip",
+        "--size",
+        "300",
+        "--arrow",
+        "d8d5",
+    ]);
+    let svg = String::from_utf8(svg).expect("utf-8");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.contains("width=\"300\""));
     assert!(svg.contains("class=\"last-move e4\"") && svg.contains("class=\"last-move d5\""));

@@ -12,55 +12,16 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use hostage_core::{perft, perft_full, Position};
-use shakmaty::{fen::Fen, CastlingMode, Chess};
+use hostage_core::{perft, perft_full};
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// White has no capture at ply 1, so no exchange is possible at ply 3.
-const QUIET: &str = "r2q1rk1/pp1nbppp/2p1pnb1/3p4/3P1B2/2P1PN2/PP1NBPPP/R2Q1RK1 w - - 0 9";
-
-/// `(group name, FEN, depth, expected nodes)`, the same in both libraries.
-const SHARED: &[(&str, &str, u32, u64)] = &[
-    ("start-d3", START, 3, 8_902),
-    ("start-d4", START, 4, 197_281),
-    ("quiet-mid-d3", QUIET, 3, 54_827),
-];
-
-/// `(group name, FEN, depth, expected nodes)`, Hostage Chess only.
-const HOSTAGE: &[(&str, &str, u32, u64)] = &[
-    ("start-d5", START, 5, 4_865_877),
-    (
-        "scandi-d3",
-        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3",
-        3,
-        199_491,
-    ),
-    (
-        "prisons-d3",
-        "r1b1k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R1BQK2R[#BNPPPbnppp] w KQkq - 0 10",
-        3,
-        12_938_448,
-    ),
-    (
-        "airfields-d3",
-        "r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[BNbn#BPPbpp] w KQkq - 0 12",
-        3,
-        8_217_040,
-    ),
-];
-
-fn hostage(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad Hostage FEN {fen}: {e}"))
-}
+mod positions;
+use positions::{hostage, orthodox, HOSTAGE, SHARED};
 
 fn shared(c: &mut Criterion) {
-    for &(name, fen, depth, nodes) in SHARED {
-        let pos = hostage(fen);
-        let chess: Chess = fen
-            .parse::<Fen>()
-            .expect("orthodox FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("legal orthodox position");
+    for row in SHARED {
+        let (name, depth, nodes) = (format!("{}-d{}", row.name, row.depth), row.depth, row.nodes);
+        let pos = hostage(row.fen);
+        let chess = orthodox(row.fen);
         assert_eq!(perft(&pos, depth), nodes, "{name}: hostage-core bulk");
         assert_eq!(perft_full(&pos, depth), nodes, "{name}: hostage-core full");
         assert_eq!(shakmaty::perft(&chess, depth), nodes, "{name}: shakmaty");
@@ -85,8 +46,9 @@ fn shared(c: &mut Criterion) {
 }
 
 fn hostage_only(c: &mut Criterion) {
-    for &(name, fen, depth, nodes) in HOSTAGE {
-        let pos = hostage(fen);
+    for row in HOSTAGE {
+        let (name, depth, nodes) = (format!("{}-d{}", row.name, row.depth), row.depth, row.nodes);
+        let pos = hostage(row.fen);
         assert_eq!(perft(&pos, depth), nodes, "{name}: hostage-core bulk");
 
         let mut group = c.benchmark_group(format!("hostage/{name}"));

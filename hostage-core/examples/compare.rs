@@ -17,36 +17,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use hostage_core::{perft, perft_full, Position};
-use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+use hostage_core::{perft, perft_full};
+use shakmaty::{Chess, Position as _};
 
-/// Shared rows: `(name, FEN, depth)`, same count in both libraries.
-const SHARED: &[(&str, &str, u32)] = &[
-    ("start", START, 3),
-    ("start", START, 4),
-    // White has no capture at ply 1, so no exchange is possible at ply 3.
-    ("quiet-mid", QUIET, 3),
-];
-
-/// Hostage-only rows: `(name, FEN, depth)`.
-const HOSTAGE: &[(&str, &str, u32)] = &[
-    ("start", START, 5),
-    // 1.e4 d5 2.exd5 Qxd5: one man in each prison.
-    (
-        "scandi",
-        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3",
-        3,
-    ),
-    // Both prisons full: many exchanges.
-    ("prisons", PRISONS, 3),
-    // Men in both prisons and both airfields: exchanges and drops.
-    ("airfields", AIRFIELDS, 3),
-];
-
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const QUIET: &str = "r2q1rk1/pp1nbppp/2p1pnb1/3p4/3P1B2/2P1PN2/PP1NBPPP/R2Q1RK1 w - - 0 9";
-const PRISONS: &str = "r1b1k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R1BQK2R[#BNPPPbnppp] w KQkq - 0 10";
-const AIRFIELDS: &str = "r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[BNbn#BPPbpp] w KQkq - 0 12";
+#[path = "../benches/positions/mod.rs"]
+mod positions;
+use positions::{hostage, orthodox, HOSTAGE, SHARED};
 
 /// shakmaty without bulk counting: every leaf is played, like `perft_full`.
 /// The same walk as `perft_full`: the last ply is played on a copy and
@@ -107,10 +83,6 @@ fn cell_wide(d: Duration, nodes: u64) -> String {
     format!("  {}", cell(d, nodes))
 }
 
-fn hostage(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad Hostage FEN {fen}: {e}"))
-}
-
 fn main() {
     println!(
         "{:<10} {:>2} {:>12} {:>12} | {:>10} {:>8} | {:>10} {:>8} | {:>10} {:>8} | {:>12} {:>8} | {:>9}",
@@ -129,13 +101,10 @@ fn main() {
         "bulk/shak"
     );
     println!("{}", "-".repeat(146));
-    for &(name, fen, depth) in SHARED {
-        let pos = hostage(fen);
-        let chess: Chess = fen
-            .parse::<Fen>()
-            .expect("orthodox FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("legal orthodox position");
+    for row in SHARED {
+        let (name, depth) = (row.name, row.depth);
+        let pos = hostage(row.fen);
+        let chess = orthodox(row.fen);
         let (bulk, n_bulk) = time(|| perft(black_box(&pos), depth));
         let (full, n_full) = time(|| perft_full(black_box(&pos), depth));
         let (shak, n_shak) = time(|| shakmaty::perft(black_box(&chess), depth));
@@ -145,6 +114,10 @@ fn main() {
             "{name} depth {depth}: shakmaty bulk != full"
         );
         assert_eq!(n_bulk, n_full, "{name} depth {depth}: bulk != full");
+        assert_eq!(
+            n_bulk, row.nodes,
+            "{name} depth {depth}: not the table's count"
+        );
         assert_eq!(
             n_bulk, n_shak,
             "{name} depth {depth}: hostage-core != shakmaty"
@@ -159,11 +132,16 @@ fn main() {
         );
     }
     println!("{}", "-".repeat(146));
-    for &(name, fen, depth) in HOSTAGE {
-        let pos = hostage(fen);
+    for row in HOSTAGE {
+        let (name, depth) = (row.name, row.depth);
+        let pos = hostage(row.fen);
         let (bulk, n_bulk) = time(|| perft(black_box(&pos), depth));
         let (full, n_full) = time(|| perft_full(black_box(&pos), depth));
         assert_eq!(n_bulk, n_full, "{name} depth {depth}: bulk != full");
+        assert_eq!(
+            n_bulk, row.nodes,
+            "{name} depth {depth}: not the table's count"
+        );
         println!(
             "{name:<10} {depth:>2} {n_bulk:>12} {:>12} | {} | {} | {:>10} {:>8} | {:>12} {:>8} |",
             "-",

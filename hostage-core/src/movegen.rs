@@ -291,9 +291,14 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         if pos.pseudo_checkers().any() {
             target &= !(theirs & !board.pawns());
         }
-        let pinned = pinned(pos, king, us);
-        gen_pieces(pos, sink, movers, target, pinned, king);
-        gen_pawns(pos, sink, movers, target, pinned, king);
+        let limits = BoardMoveLimits {
+            movers,
+            target,
+            pinned: pinned(pos, king, us),
+            king,
+        };
+        gen_pieces(pos, sink, limits);
+        gen_pawns(pos, sink, limits);
     }
     if let Some(ep) = pos.ep_square {
         // Tested by playing it out on the occupancy: no mask needed.
@@ -377,63 +382,68 @@ fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
     pinned
 }
 
-fn gen_pieces<S: Sink>(
-    pos: &Position,
-    sink: &mut S,
+/// What limits the board moves of men other than the king, worked out once
+/// for the pieces and the pawns.
+#[derive(Copy, Clone)]
+struct BoardMoveLimits {
+    /// The men the sink asks moves of.
     movers: Bitboard,
+    /// The squares a move may land on (capture the checker or block it;
+    /// R8a: no capture of an enemy piece beside a frozen pawn).
     target: Bitboard,
+    /// Our men pinned to our king: each moves only along its pin line.
     pinned: Bitboard,
+    /// Our king's square.
     king: Square,
-) {
+}
+
+fn gen_pieces<S: Sink>(pos: &Position, sink: &mut S, limits: BoardMoveLimits) {
     let board = &pos.board;
-    let ours = board.by_color(pos.turn) & movers;
+    let ours = board.by_color(pos.turn) & limits.movers;
     let occupied = board.occupied();
     let mut emit = |role: Role, from: Square, to: Bitboard| {
-        let to = if pinned.contains(from) {
-            to & attacks::line(king, from)
+        let to = if limits.pinned.contains(from) {
+            to & attacks::line(limits.king, from)
         } else {
             to
         };
         sink.normals(board, role, from, to);
     };
     // A pinned knight can never move.
-    for from in board.by_role(Role::Knight) & ours & !pinned {
-        emit(Role::Knight, from, attacks::knight_attacks(from) & target);
+    for from in board.by_role(Role::Knight) & ours & !limits.pinned {
+        emit(
+            Role::Knight,
+            from,
+            attacks::knight_attacks(from) & limits.target,
+        );
     }
     for from in board.by_role(Role::Bishop) & ours {
         emit(
             Role::Bishop,
             from,
-            attacks::bishop_attacks(from, occupied) & target,
+            attacks::bishop_attacks(from, occupied) & limits.target,
         );
     }
     for from in board.by_role(Role::Rook) & ours {
         emit(
             Role::Rook,
             from,
-            attacks::rook_attacks(from, occupied) & target,
+            attacks::rook_attacks(from, occupied) & limits.target,
         );
     }
     for from in board.by_role(Role::Queen) & ours {
         emit(
             Role::Queen,
             from,
-            attacks::queen_attacks(from, occupied) & target,
+            attacks::queen_attacks(from, occupied) & limits.target,
         );
     }
 }
 
-fn gen_pawns<S: Sink>(
-    pos: &Position,
-    sink: &mut S,
-    movers: Bitboard,
-    target: Bitboard,
-    pinned: Bitboard,
-    king: Square,
-) {
+fn gen_pawns<S: Sink>(pos: &Position, sink: &mut S, limits: BoardMoveLimits) {
     let board = &pos.board;
     let us = pos.turn;
-    let pawns = board.by_piece(Role::Pawn.of(us)) & movers;
+    let pawns = board.by_piece(Role::Pawn.of(us)) & limits.movers;
     if pawns.is_empty() {
         return;
     }
@@ -465,12 +475,12 @@ fn gen_pawns<S: Sink>(
     let left_from = !Bitboard::from_file(crate::File::A);
     let right_from = !Bitboard::from_file(crate::File::H);
 
-    let free = pawns & !pinned;
+    let free = pawns & !limits.pinned;
     let single = shift(free, forward) & empty;
-    let double = shift(single & third, forward) & empty & target;
-    let single = single & target & entry;
-    let captures_left = shift(free & left_from, left) & theirs & target & entry;
-    let captures_right = shift(free & right_from, right) & theirs & target & entry;
+    let double = shift(single & third, forward) & empty & limits.target;
+    let single = single & limits.target & entry;
+    let captures_left = shift(free & left_from, left) & theirs & limits.target & entry;
+    let captures_right = shift(free & right_from, right) & theirs & limits.target & entry;
     for (delta, to) in [
         (forward, single),
         (left, captures_left),
@@ -485,17 +495,17 @@ fn gen_pawns<S: Sink>(
     sink.pawn_shift(board, 2 * forward, double);
 
     // Pinned pawns move only along the pin line.
-    for from in pawns & pinned {
-        let line = attacks::line(king, from);
-        let mut to = attacks::pawn_attacks(us, from) & theirs & target & line & entry;
+    for from in pawns & limits.pinned {
+        let line = attacks::line(limits.king, from);
+        let mut to = attacks::pawn_attacks(us, from) & theirs & limits.target & line & entry;
         let single = Square::new_unchecked((from.index() as i32 + forward) as u32);
         if empty.contains(single) && line.contains(single) {
-            if target.contains(single) && entry.contains(single) {
+            if limits.target.contains(single) && entry.contains(single) {
                 to.add(single);
             }
             if third.contains(single) {
                 let double = Square::new_unchecked((single.index() as i32 + forward) as u32);
-                if empty.contains(double) && target.contains(double) {
+                if empty.contains(double) && limits.target.contains(double) {
                     to.add(double);
                 }
             }

@@ -25,11 +25,24 @@ fn run(kind: &str, position: &Position, input: &str) -> Result<(), &'static str>
     }
 }
 
-#[test]
-fn bad_input_vectors() {
+/// One line of the corpus, its position parsed and its input unescaped.
+struct Case {
+    /// The line number, from 1.
+    line: usize,
+    /// The line as written, for messages.
+    text: String,
+    kind: String,
+    position: Position,
+    input: String,
+    expected: String,
+}
+
+/// Every case of `tests/vectors/bad-input.txt` (blank and `#` lines are
+/// skipped); a malformed line fails the test that reads it.
+fn cases() -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/bad-input.txt");
     let text = fs::read_to_string(&path).expect("tests/vectors/bad-input.txt");
-    let (mut checked, mut failures) = (0, Vec::new());
+    let mut cases = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -43,16 +56,32 @@ fn bad_input_vectors() {
             "-" => Position::new(),
             fen => Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1)),
         };
-        let got = panic::catch_unwind(|| run(kind, &position, &input));
+        cases.push(Case {
+            line: n + 1,
+            text: line.to_owned(),
+            kind: kind.to_owned(),
+            position,
+            input,
+            expected: expected.to_owned(),
+        });
+    }
+    cases
+}
+
+#[test]
+fn bad_input_vectors() {
+    let (mut checked, mut failures) = (0, Vec::new());
+    for case in cases() {
+        let got = panic::catch_unwind(|| run(&case.kind, &case.position, &case.input));
         let got = match got {
             Ok(Ok(())) => "ok".to_owned(),
             Ok(Err(code)) => code.to_owned(),
             Err(_) => "PANIC".to_owned(),
         };
-        if got != expected {
+        if got != case.expected {
             failures.push(format!(
-                "line {}: expected {expected}, got {got}: {line}",
-                n + 1
+                "line {}: expected {}, got {got}: {}",
+                case.line, case.expected, case.text
             ));
         }
         checked += 1;
@@ -110,29 +139,18 @@ fn run_new(kind: &str, position: &Position, input: &str) -> Result<(), String> {
 
 #[test]
 fn bad_input_vectors_through_the_newer_entry_points() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/bad-input.txt");
-    let text = fs::read_to_string(&path).expect("tests/vectors/bad-input.txt");
     let mut failures = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [kind, position, input, expected] = fields[..] else {
-            panic!("line {}: expected 4 fields: {line}", n + 1);
-        };
-        let input = unescape(input).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
-        let position = match position {
-            "-" => Position::new(),
-            fen => Position::from_fen(fen).unwrap_or_else(|e| panic!("line {}: {e}", n + 1)),
-        };
-        let got = match panic::catch_unwind(|| run_new(kind, &position, &input)) {
+    for case in cases() {
+        let got = match panic::catch_unwind(|| run_new(&case.kind, &case.position, &case.input)) {
             Ok(Ok(())) => "ok".to_owned(),
             Ok(Err(code)) => code,
             Err(_) => "PANIC".to_owned(),
         };
-        if kind != "pgn" && got != expected {
-            failures.push(format!("line {}: expected {expected}, got {got}", n + 1));
+        if case.kind != "pgn" && got != case.expected {
+            failures.push(format!(
+                "line {}: expected {}, got {got}",
+                case.line, case.expected
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

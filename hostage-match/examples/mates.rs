@@ -24,7 +24,7 @@ use hostage_core::{uci::UciMove, Game, Move};
 use hostage_engine::{Engine, Level, Limits, Rng};
 use hostage_match::players::PlayerSpec;
 
-use mate_check::{is_mate_in, mates_in_one, MateSet};
+use mate_check::{is_mate_in, mates_in_one, MatePosition, MateSet};
 
 fn kind(m: &Move) -> &'static str {
     if m.promotion().is_some() {
@@ -120,42 +120,54 @@ fn generate(seed: u64) {
     }
 }
 
+/// How many positions a player kept the forced mate in, by its length.
+#[derive(Default)]
+struct Kept {
+    in_one: usize,
+    in_two: usize,
+}
+
+impl Kept {
+    /// Counts `best` if it keeps the mate of `p`.
+    fn count(&mut self, p: &MatePosition, best: Option<Move>) {
+        if best.is_some_and(|m| is_mate_in(&p.position, &m, p.n)) {
+            if p.n == 1 {
+                self.in_one += 1;
+            } else {
+                self.in_two += 1;
+            }
+        }
+    }
+}
+
 fn report(path: &str) {
     let set = MateSet::load(&std::fs::read_to_string(path).expect("mate file")).expect("valid set");
     let mut rows: Vec<(String, usize, usize)> = Vec::new();
     for level in Level::ALL {
         let mut engine = Engine::new();
-        let (mut ok1, mut ok2) = (0, 0);
+        let mut kept = Kept::default();
         for seed in 1..=3 {
             for p in &set.positions {
-                let r = engine.play_level_at(&p.position, &[], level, seed);
-                if r.best_move
-                    .is_some_and(|m| is_mate_in(&p.position, &m, p.n))
-                {
-                    if p.n == 1 {
-                        ok1 += 1
-                    } else {
-                        ok2 += 1
-                    }
-                }
+                kept.count(
+                    p,
+                    engine
+                        .play_level_at(&p.position, &[], level, seed)
+                        .best_move,
+                );
             }
         }
-        rows.push((level.name().into(), ok1, ok2));
+        rows.push((level.name().into(), kept.in_one, kept.in_two));
     }
     let mut engine = Engine::new();
-    let (mut ok1, mut ok2) = (0, 0);
+    let mut kept = Kept::default();
     for p in &set.positions {
         engine.new_game();
-        let r = engine.search(&p.position, &[], &Limits::nodes(1_000_000));
-        if r.best_move
-            .is_some_and(|m| is_mate_in(&p.position, &m, p.n))
-        {
-            if p.n == 1 {
-                ok1 += 1
-            } else {
-                ok2 += 1
-            }
-        }
+        kept.count(
+            p,
+            engine
+                .search(&p.position, &[], &Limits::nodes(1_000_000))
+                .best_move,
+        );
     }
     let n1 = set.positions.iter().filter(|p| p.n == 1).count();
     let n2 = set.positions.len() - n1;
@@ -170,8 +182,8 @@ fn report(path: &str) {
     }
     println!(
         "| full, 1M nodes | {:.0}% | {:.0}% |",
-        100.0 * ok1 as f64 / n1 as f64,
-        100.0 * ok2 as f64 / n2 as f64
+        100.0 * kept.in_one as f64 / n1 as f64,
+        100.0 * kept.in_two as f64 / n2 as f64
     );
 }
 

@@ -53,39 +53,56 @@ fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Opening> {
     book
 }
 
+/// The field of `$of` named `$name` (its own name), for the fields listed;
+/// `None` for any other name.
+macro_rules! field_named {
+    ($of:expr, $name:expr, $($field:ident),+ $(,)?) => {
+        match $name {
+            $(stringify!($field) => Some(&mut $of.$field),)+
+            _ => None,
+        }
+    };
+}
+
+/// Applies `--set K=V`: a weight of the evaluation, or `off=SWITCH` to turn
+/// a search feature off.
 fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
     let (k, v) = kv.split_once('=').expect("--set K=V");
     if k == "off" {
-        match v {
-            "null_move" => o.null_move = false,
-            "lmr" => o.lmr = false,
-            "leaf_pruning" => o.leaf_pruning = false,
-            "reverse_futility" => o.reverse_futility = false,
-            "aspiration" => o.aspiration = false,
-            "check_extension" => o.check_extension = false,
-            "continuation" => o.continuation = false,
-            "history_lmr" => o.history_lmr = false,
-            "improving" => o.improving = false,
-            "iir" => o.iir = false,
-            _ => panic!("unknown option {v}"),
-        }
+        let switch = field_named!(
+            o,
+            v,
+            null_move,
+            lmr,
+            leaf_pruning,
+            reverse_futility,
+            aspiration,
+            check_extension,
+            continuation,
+            history_lmr,
+            improving,
+            iir,
+        );
+        *switch.unwrap_or_else(|| panic!("unknown option {v}")) = false;
         return;
     }
     let v: i32 = v.parse().expect("integer value");
-    match k {
-        "prisoner_pct" => p.prisoner_pct = v,
-        "rescuable_pct" => p.rescuable_pct = v,
-        "captive_pct" => p.captive_pct = v,
-        "airfield_pct" => p.airfield_pct = v,
-        "drop_bonus" => p.drop_bonus = v,
-        "live_seventh" => p.live_seventh = v,
-        "frozen_seventh" => p.frozen_seventh = v,
-        "pseudo_check" => p.pseudo_check = v,
-        "king_danger_pct" => p.king_danger_pct = v,
-        "supported_drop_pct" => p.supported_drop_pct = v,
-        "tempo" => p.tempo = v,
-        _ => panic!("unknown weight {k}"),
-    }
+    let weight = field_named!(
+        p,
+        k,
+        prisoner_pct,
+        rescuable_pct,
+        captive_pct,
+        airfield_pct,
+        drop_bonus,
+        live_seventh,
+        frozen_seventh,
+        pseudo_check,
+        king_danger_pct,
+        supported_drop_pct,
+        tempo,
+    );
+    *weight.unwrap_or_else(|| panic!("unknown weight {k}")) = v;
 }
 
 /// A bot to a recipe given on the command line.

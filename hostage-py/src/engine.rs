@@ -126,6 +126,25 @@ type PyMoveReview = (
 /// A player's summary: `(accuracy, acpl, inaccuracies, mistakes, blunders)`.
 type PyPlayerReview = (Option<f64>, Option<u32>, usize, usize, usize);
 
+/// The search limits of `analyse` and `review`; `time` is in seconds.
+fn limits(
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    time: Option<f64>,
+    multipv: usize,
+) -> PyResult<Limits> {
+    let movetime = time
+        .map(Duration::try_from_secs_f64)
+        .transpose()
+        .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
+    Ok(Limits {
+        nodes,
+        depth,
+        movetime,
+        multipv,
+    })
+}
+
 fn move_review(m: &MoveReview) -> PyMoveReview {
     (
         m.ply,
@@ -180,19 +199,10 @@ impl PyEngine {
         time: Option<f64>,
         multipv: usize,
     ) -> PyResult<PyResult5> {
-        let movetime = time
-            .map(Duration::try_from_secs_f64)
-            .transpose()
-            .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
+        let limits = limits(nodes, depth, time, multipv.max(1))?;
         let pos = board.game.position().clone();
         let history = history_of(&board.game);
         drop(board);
-        let limits = Limits {
-            nodes,
-            depth,
-            movetime,
-            multipv: multipv.max(1),
-        };
         let r = self.run(py, &pos, &history, SearchRequest::limits(limits))?;
         let lines = r.lines.iter().map(|l| line(l.score, &l.pv)).collect();
         Ok(head(&r, lines))
@@ -252,21 +262,12 @@ impl PyEngine {
         progress: Option<Py<PyAny>>,
         pgn: Option<String>,
     ) -> PyResult<(Vec<PyMoveReview>, PyPlayerReview, PyPlayerReview, String)> {
-        let movetime = time
-            .map(Duration::try_from_secs_f64)
-            .transpose()
-            .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
+        let limits = limits(nodes, depth, time, 1)?;
         let game = board.game.clone();
         drop(board);
         let mut record = match pgn {
             Some(text) => PgnGame::read(&text).map_err(|e| PyValueError::new_err(e.to_string()))?,
             None => PgnGame::from_game(&game),
-        };
-        let limits = Limits {
-            nodes,
-            depth,
-            movetime,
-            multipv: 1,
         };
         let mut failure: Option<PyErr> = None;
         let review = py.detach(|| {

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the repository's shared test vectors and the CLI are."""
+"""Shared fixtures: where the CLI is (the shared vectors are read by vector_files.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-VECTORS = REPO / "tests" / "vectors"
-
-
-@pytest.fixture(scope="session")
-def vectors() -> Path:
-    """The shared vectors folder (tests/vectors at the repository root)."""
-    assert VECTORS.is_dir(), f"{VECTORS} is missing"
-    return VECTORS
 
 
 def _find_cli() -> str | None:

@@ -11,35 +11,12 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from vector_files import table, unescape
 
 import hostage
 import hostage.pgn
-
-VECTORS = Path(__file__).resolve().parents[2] / "tests" / "vectors"
-
-ESC = re.compile(
-    r"\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\"
-)
-
-
-def unescape(s: str) -> str:
-    """Expands ``{repeat:N:text}`` and the escapes ``\\\\ \\n \\t \\xHH \\u{H..}``."""
-
-    def one(m: re.Match[str]) -> str:
-        if m[1]:
-            return unescape(m[2]) * int(m[1])
-        if m[3]:
-            return chr(int(m[3], 16))
-        if m[4]:
-            return chr(int(m[4], 16))
-        if m[5]:
-            return {"\\": "\\", "n": "\n", "t": "\t"}[m[5]]
-        raise ValueError(f"bad escape in {s!r}")
-
-    return ESC.sub(one, s)
 
 
 @dataclass(frozen=True)
@@ -53,12 +30,8 @@ class Case:
 
 def cases() -> list[Case]:
     out = []
-    raw = (VECTORS / "bad-input.txt").read_text(encoding="utf-8")
-    for n, line in enumerate(raw.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = [f.strip() for f in line.split("|")]
-        assert len(fields) == 4, f"line {n}: expected 4 fields: {line}"
+    for n, fields in table("bad-input.txt"):
+        assert len(fields) == 4, f"line {n}: expected 4 fields: {fields}"
         kind, position, text, expected = fields
         out.append(Case(n, kind, position, unescape(text), expected))
     return out

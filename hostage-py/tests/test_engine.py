@@ -7,9 +7,9 @@ from __future__ import annotations
 import doctest
 import threading
 import time
-from pathlib import Path
 
 import pytest
+from vector_files import table
 
 import hostage
 import hostage.engine
@@ -127,16 +127,8 @@ def test_history_comes_from_the_move_stack() -> None:
     assert score_of_ng8(hostage.Board(board.fen())) != Score(cp=0)
 
 
-def bot_vectors(vectors: Path) -> list[tuple[int, list[str]]]:
-    rows = []
-    for n, line in enumerate((vectors / "bot-moves.txt").read_text("utf-8").splitlines(), 1):
-        if line.strip() and not line.startswith("#"):
-            rows.append((n, [field.strip() for field in line.split("|")]))
-    return rows
-
-
-def test_bot_vectors_agree_with_rust_and_javascript(vectors: Path) -> None:
-    rows = bot_vectors(vectors)
+def test_bot_vectors_agree_with_rust_and_javascript() -> None:
+    rows = table("bot-moves.txt")
     assert len(rows) >= 10
     engine = Engine()
     for n, (fen, moves, level, seed, expected) in rows:

@@ -77,19 +77,31 @@ def test_fen_errors(fen: str, cls: type[hostage.HostageError], code: str) -> Non
 
 
 @pytest.mark.parametrize(
-    ("san", "cls", "code"),
+    ("notation", "text", "cls", "code"),
     [
-        ("Nz3", hostage.InvalidMoveError, "invalid_san"),
-        ("e5", hostage.IllegalMoveError, "illegal_san"),
-        ("Qxd9", hostage.InvalidMoveError, "invalid_san"),
-        ("(Q-P)*e4", hostage.IllegalMoveError, "illegal_san"),
+        ("san", "Nz3", hostage.InvalidMoveError, "invalid_san"),
+        ("san", "e5", hostage.IllegalMoveError, "illegal_san"),
+        ("san", "Qxd9", hostage.InvalidMoveError, "invalid_san"),
+        ("san", "(Q-P)*e4", hostage.IllegalMoveError, "illegal_san"),
+        ("uci", "e2e5", hostage.IllegalMoveError, "illegal_uci"),
+        ("uci", "e2", hostage.InvalidMoveError, "invalid_uci"),
+        ("uci", "P@e4", hostage.IllegalMoveError, "illegal_uci"),
+        ("uci", "z9z9", hostage.InvalidMoveError, "invalid_uci"),
     ],
 )
-def test_san_errors(san: str, cls: type[hostage.HostageError], code: str) -> None:
+def test_move_text_errors(
+    notation: str, text: str, cls: type[hostage.HostageError], code: str
+) -> None:
+    """``push_san``/``parse_san`` and ``push_uci``/``parse_uci`` raise the
+    same class and code, and leave the board as it was."""
     board = hostage.Board()
-    for call in (board.push_san, board.parse_san):
+    calls = {
+        "san": (board.push_san, board.parse_san),
+        "uci": (board.push_uci, board.parse_uci),
+    }[notation]
+    for call in calls:
         with pytest.raises(cls) as info:
-            call(san)
+            call(text)
         assert type(info.value) is cls and info.value.code == code
     assert board.fen() == hostage.STARTING_FEN and board.move_stack == []
 
@@ -100,25 +112,6 @@ def test_ambiguous_san() -> None:
         board.push_san("Nd2")
     assert info.value.code == "ambiguous_san"
     assert board.move_stack == []
-
-
-@pytest.mark.parametrize(
-    ("uci", "cls", "code"),
-    [
-        ("e2e5", hostage.IllegalMoveError, "illegal_uci"),
-        ("e2", hostage.InvalidMoveError, "invalid_uci"),
-        ("P@e4", hostage.IllegalMoveError, "illegal_uci"),
-        ("z9z9", hostage.InvalidMoveError, "invalid_uci"),
-    ],
-)
-def test_uci_errors(uci: str, cls: type[hostage.HostageError], code: str) -> None:
-    board = hostage.Board()
-    with pytest.raises(cls) as info:
-        board.push_uci(uci)
-    assert info.value.code == code
-    with pytest.raises(cls):
-        board.parse_uci(uci)
-    assert board.fen() == hostage.STARTING_FEN
 
 
 def test_illegal_push_leaves_board_unchanged() -> None:

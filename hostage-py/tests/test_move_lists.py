@@ -10,21 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_bad_input import VECTORS, unescape
+from vector_files import table, unescape
 
 import hostage
 
-
-def cases() -> list[tuple[int, list[str]]]:
-    raw = (VECTORS / "move-lists.txt").read_text(encoding="utf-8")
-    out = []
-    for n, line in enumerate(raw.splitlines(), 1):
-        if line.strip() and not line.startswith("#"):
-            out.append((n, [f.strip() for f in line.split("|")]))
-    return out
-
-
-CASES = cases()
+CASES = table("move-lists.txt")
 
 
 def test_both_kinds_of_case_are_there() -> None:

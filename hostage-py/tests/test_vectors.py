@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from vector_files import VECTORS, records
 
 import hostage
 
-ROOT = Path(__file__).resolve().parents[2] / "tests" / "vectors"
 # Perft lines above this many nodes are left to the Rust suite.
 PERFT_MAX = int(os.environ.get("HOSTAGE_PY_PERFT_MAX", "2000000"))
 
@@ -24,7 +23,7 @@ class PerftCase(NamedTuple):
 
 def _perft_cases() -> list[PerftCase]:
     cases = []
-    for path in sorted(ROOT.glob("*.perft")):
+    for path in sorted(VECTORS.glob("*.perft")):
         fen = None
         for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             line = raw.strip()
@@ -73,21 +72,9 @@ def test_python_side_perft(case: PerftCase) -> None:
     assert board.fen() == hostage.Board(case.fen).fen()
 
 
-def _records(name: str) -> list[tuple[int, str]]:
-    path = ROOT / name
-    if not path.exists():
-        pytest.skip(f"tests/vectors/{name} does not exist yet")
-    out = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            out.append((n, line))
-    assert out, f"tests/vectors/{name} has no records"
-    return out
-
-
 def test_fen_vectors() -> None:
     checked = 0
-    for n, line in _records("fen.txt"):
+    for n, line in records("fen.txt"):
         fen, expected = line.rsplit("|", 1)
         expected = expected.strip()
         where = f"fen.txt:{n}: {fen!r}"
@@ -106,7 +93,7 @@ def test_fen_vectors() -> None:
 
 def test_san_vectors() -> None:
     checked = 0
-    for n, line in _records("san.txt"):
+    for n, line in records("san.txt"):
         fen, text, expected = (part.strip() for part in line.split("|"))
         where = f"san.txt:{n}: {fen} | {text}"
         board = hostage.Board(fen)

@@ -544,13 +544,8 @@ impl Hub {
                         Ok(())
                     }
                     MoveOutcome::Played(change) => {
-                        let events = change.events.clone();
-                        commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
-                        cell.wake.notify_one();
-                        for event in &events {
-                            conn.reply(event, id);
-                        }
-                        Ok(())
+                        self.commit_and_reply(conn, &cell, &mut inner, change, id)
+                            .await
                     }
                     MoveOutcome::Flagged(change) => {
                         commit(&*self.store, &mut inner, change, None).await?;
@@ -587,15 +582,30 @@ impl Hub {
                         )?
                     }
                 };
-                let events = change.events.clone();
-                commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
-                cell.wake.notify_one();
-                for event in &events {
-                    conn.reply(event, id);
-                }
-                Ok(())
+                self.commit_and_reply(conn, &cell, &mut inner, change, id)
+                    .await
             }
         }
+    }
+
+    /// Stores a player's change, wakes the game's clock task, and answers
+    /// the player with the change's events (the other followers are told
+    /// by [`commit`]).
+    async fn commit_and_reply(
+        &self,
+        conn: &Conn,
+        cell: &Cell,
+        inner: &mut Inner,
+        change: Change,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let events = change.events.clone();
+        commit(&*self.store, inner, change, Some(conn.id)).await?;
+        cell.wake.notify_one();
+        for event in &events {
+            conn.reply(event, id);
+        }
+        Ok(())
     }
 
     async fn create(

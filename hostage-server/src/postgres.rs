@@ -24,14 +24,16 @@ use std::sync::{
 };
 
 use futures_util::StreamExt;
-use hostage_core::{ByColor, Color};
+use hostage_core::Color;
 use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{error::SqlState, AsyncMessage, Client, NoTls};
 
 use crate::{
-    columns::{clock_params, conflict_unless, end_params, hash_of, int, side_of, uint},
-    domain::{ClockSpec, End},
-    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, StoredMove, Write},
+    columns::{
+        clock_params, clock_spec_params, conflict_unless, end_params, int, read_game, read_move,
+        token_params, uint, MoveRow, GAME_COLUMNS, MOVE_COLUMNS,
+    },
+    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
 };
 
 /// Connections kept for reads and writes: each carries one transaction
@@ -243,9 +245,8 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             seat,
             token,
         }) => {
-            let mut tokens = ByColor::<Option<String>>::default();
-            *tokens.get_mut(*seat) = Some(token.to_hex());
-            let initial = clock.map(|c| int(c.initial_ms));
+            let (white, black) = token_params(*seat, token);
+            let (initial, increment) = clock_spec_params(*clock);
             tx.execute(
                 "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
                     white_token, black_token, white_ms, black_ms, updated_ms)
@@ -255,9 +256,9 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
                     &int(*created_ms),
                     start_fen,
                     &initial,
-                    &clock.map(|c| int(c.increment_ms)),
-                    &tokens.white,
-                    &tokens.black,
+                    &increment,
+                    &white,
+                    &black,
                     &now,
                 ],
             )
@@ -365,9 +366,7 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
 async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let Some(row) = client
         .query_opt(
-            "SELECT id, created_ms, start_fen, initial_ms, increment_ms, white_token, black_token,
-                    white_ms, black_ms, draw_offer, termination, winner, updated_ms
-             FROM games WHERE id = $1",
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
             &[&id],
         )
         .await
@@ -375,60 +374,22 @@ async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
     else {
         return Ok(None);
     };
-    let id: String = row.get(0);
-    let clock = match (row.get::<_, Option<i64>>(3), row.get::<_, Option<i64>>(4)) {
-        (Some(i), Some(inc)) => Some(ClockSpec {
-            initial_ms: uint(i),
-            increment_ms: uint(inc),
-        }),
-        _ => None,
-    };
-    let clocks = match (
-        clock,
-        row.get::<_, Option<i64>>(7),
-        row.get::<_, Option<i64>>(8),
-    ) {
-        (Some(_), Some(w), Some(b)) => Some(ByColor::new(uint(w), uint(b))),
-        _ => None,
-    };
-    let winner: Option<String> = row.get(11);
-    let end = match row.get::<_, Option<String>>(10) {
-        None => None,
-        Some(t) => Some(End::from_names(&t, winner.as_deref()).ok_or_else(|| {
-            StoreError::Corrupt(format!("game {id}: termination {t:?}, winner {winner:?}"))
-        })?),
-    };
+    let game = read_game(|i| row.try_get(i), |i| row.try_get(i)).map_err(|e| backend(&e))?;
     let moves = client
         .query(
-            "SELECT ply, uci, white_ms, black_ms, at_ms FROM moves WHERE game = $1 ORDER BY ply",
+            &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply"),
             &[&id],
         )
         .await
         .map_err(|e| backend(&e))?
-        .into_iter()
+        .iter()
         .map(|r| {
-            let w: Option<i64> = r.get(2);
-            let b: Option<i64> = r.get(3);
-            StoredMove {
-                ply: uint(r.get(0)),
-                uci: r.get(1),
-                clocks: w.zip(b).map(|(w, b)| ByColor::new(uint(w), uint(b))),
-                at_ms: uint(r.get(4)),
-            }
+            read_move(|i| r.try_get(i), |i| r.try_get(i))
+                .map_err(|e| backend(&e))
+                .and_then(MoveRow::into_move)
         })
-        .collect();
-    Ok(Some(StoredGame {
-        id,
-        created_ms: uint(row.get(1)),
-        start_fen: row.get(2),
-        clock,
-        tokens: ByColor::new(hash_of(row.get(5))?, hash_of(row.get(6))?),
-        clocks,
-        draw_offer: side_of(row.get(9))?,
-        end,
-        moves,
-        updated_ms: uint(row.get(12)),
-    }))
+        .collect::<Result<_, _>>()?;
+    game.into_game(moves).map(Some)
 }
 
 impl Store for PostgresStore {

@@ -22,12 +22,15 @@ use std::{
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
-use hostage_core::{ByColor, Color};
+use hostage_core::Color;
 
 use crate::{
-    columns::{clock_params, conflict_unless, end_params, hash_of, int, side_of, uint},
-    domain::{ClockSpec, End, TokenHash},
-    store::{NewGame, Store, StoreError, StoreFuture, StoredGame, StoredMove, Write},
+    columns::{
+        clock_params, clock_spec_params, conflict_unless, end_params, int, read_game, read_move,
+        token_params, MoveRow, GAME_COLUMNS, MOVE_COLUMNS,
+    },
+    domain::TokenHash,
+    store::{NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
 };
 
 /// The most writes committed in one transaction.
@@ -271,10 +274,8 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             seat,
             token,
         }) => {
-            let mut tokens = ByColor::<Option<String>>::default();
-            *tokens.get_mut(*seat) = Some(token.to_hex());
-            let (white, black) = (tokens.white, tokens.black);
-            let initial = clock.map(|c| int(c.initial_ms));
+            let (white, black) = token_params(*seat, token);
+            let (initial, increment) = clock_spec_params(*clock);
             conn.execute(
                 "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
                     white_token, black_token, white_ms, black_ms, updated_ms)
@@ -284,7 +285,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                     int(*created_ms),
                     start_fen,
                     initial,
-                    clock.map(|c| int(c.increment_ms)),
+                    increment,
                     white,
                     black,
                     now
@@ -377,120 +378,37 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
     }
 }
 
-type GameRow = (
-    String,
-    i64,
-    String,
-    Option<i64>,
-    Option<i64>,
-    Option<String>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    i64,
-);
-
 fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let row: Option<GameRow> = conn
+    let game = conn
         .query_row(
-            "SELECT id, created_ms, start_fen, initial_ms, increment_ms, white_token, black_token,
-                    white_ms, black_ms, draw_offer, termination, winner, updated_ms
-             FROM games WHERE id = ?1",
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
             [id],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                    r.get(8)?,
-                    r.get(9)?,
-                    r.get(10)?,
-                    r.get(11)?,
-                    r.get(12)?,
-                ))
-            },
+            |r| read_game(|i| r.get(i), |i| r.get(i)),
         )
         .optional()
         .map_err(backend)?;
-    let Some((
-        id,
-        created,
-        fen,
-        initial,
-        increment,
-        wt,
-        bt,
-        wms,
-        bms,
-        offer,
-        term,
-        winner,
-        updated,
-    )) = row
-    else {
+    let Some(game) = game else {
         return Ok(None);
     };
-    let clock = match (initial, increment) {
-        (Some(i), Some(inc)) => Some(ClockSpec {
-            initial_ms: uint(i),
-            increment_ms: uint(inc),
-        }),
-        _ => None,
-    };
-    let clocks = match (clock, wms, bms) {
-        (Some(_), Some(w), Some(b)) => Some(ByColor::new(uint(w), uint(b))),
-        _ => None,
-    };
-    let end = match term {
-        None => None,
-        Some(t) => Some(End::from_names(&t, winner.as_deref()).ok_or_else(|| {
-            StoreError::Corrupt(format!("game {id}: termination {t:?}, winner {winner:?}"))
-        })?),
-    };
     let mut stmt = conn
-        .prepare_cached(
-            "SELECT ply, uci, white_ms, black_ms, at_ms FROM moves WHERE game = ?1 ORDER BY ply",
-        )
+        .prepare_cached(&format!(
+            "SELECT {MOVE_COLUMNS} FROM moves WHERE game = ?1 ORDER BY ply"
+        ))
         .map_err(backend)?;
     let moves = stmt
-        .query_map([&id], |r| {
-            let w: Option<i64> = r.get(2)?;
-            let b: Option<i64> = r.get(3)?;
-            Ok(StoredMove {
-                ply: uint(r.get(0)?),
-                uci: r.get(1)?,
-                clocks: w.zip(b).map(|(w, b)| ByColor::new(uint(w), uint(b))),
-                at_ms: uint(r.get(4)?),
-            })
-        })
+        .query_map([id], |r| read_move(|i| r.get(i), |i| r.get(i)))
         .map_err(backend)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(backend)?;
-    Ok(Some(StoredGame {
-        id,
-        created_ms: uint(created),
-        start_fen: fen,
-        clock,
-        tokens: ByColor::new(hash_of(wt)?, hash_of(bt)?),
-        clocks,
-        draw_offer: side_of(offer)?,
-        end,
-        moves,
-        updated_ms: uint(updated),
-    }))
+        .map(|row| row.map_err(backend).and_then(MoveRow::into_move))
+        .collect::<Result<_, _>>()?;
+    game.into_game(moves).map(Some)
 }
 
 #[cfg(test)]
 mod tests {
+    use hostage_core::ByColor;
+
     use super::*;
+    use crate::domain::ClockSpec;
 
     fn temp_db(name: &str) -> std::path::PathBuf {
         let dir =

@@ -4,6 +4,8 @@
 //! files. The timeouts are shortened through [`ServerLimits`]; the
 //! defaults are documented in `docs/protocol.md`.
 
+#[path = "support/server.rs"]
+mod server;
 mod support;
 
 use std::{
@@ -37,14 +39,7 @@ fn start(name: &str, limits: ServerLimits, static_dir: Option<PathBuf>) -> TestS
     let mut config = Config::new(&db);
     config.limits = limits;
     config.static_dir = static_dir;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let server = runtime.block_on(Server::bind(&config)).expect("bind");
-    let addr = server.local_addr().to_string();
-    runtime.spawn(server.run(std::future::pending()));
+    let (addr, runtime) = server::serve(Server::bind(&config));
     TestServer {
         addr,
         db,

@@ -6,6 +6,8 @@
 //! Without the variable the tests say so loudly and pass, except in CI
 //! (`CI=true`), where they fail.
 
+#[path = "support/server.rs"]
+mod server;
 mod support;
 
 use std::time::{Duration, Instant};
@@ -56,14 +58,7 @@ impl Instance {
     fn start(url: &str) -> Instance {
         let mut config = Config::new("unused.db");
         config.db = StoreUrl::Postgres(url.to_string());
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("runtime");
-        let server = runtime.block_on(Server::bind(&config)).expect("bind");
-        let addr = server.local_addr().to_string();
-        runtime.spawn(server.run(std::future::pending()));
+        let (addr, runtime) = server::serve(Server::bind(&config));
         Instance {
             addr,
             runtime: Some(runtime),

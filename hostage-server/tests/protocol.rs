@@ -5,6 +5,8 @@
 //! and random garbage frames that must never crash the server or change a
 //! game.
 
+#[path = "support/server.rs"]
+mod server;
 mod support;
 
 use std::{
@@ -36,16 +38,7 @@ fn temp_db(name: &str) -> PathBuf {
 }
 
 fn start_with(store: Arc<dyn Store>) -> TestServer {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let server = runtime
-        .block_on(Server::bind_with_store(&Config::new("unused.db"), store))
-        .expect("bind");
-    let addr = server.local_addr().to_string();
-    runtime.spawn(server.run(std::future::pending()));
+    let (addr, runtime) = server::serve(Server::bind_with_store(&Config::new("unused.db"), store));
     TestServer {
         addr,
         _runtime: runtime,

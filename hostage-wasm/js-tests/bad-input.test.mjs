@@ -5,39 +5,20 @@
 //   fen → new Board(fen)   san → pushSan   uci → pushUci   pgn → Board.fromPgn
 // Then a seeded random test throws junk at every parsing entry point.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { hostage, rng, unescape, VECTORS } from './helpers.mjs';
+import { badInputCases, caught as caughtError, hostage, rng, unescape } from './helpers.mjs';
 
 const { Board, Setup, isHostageError, isValidFen } = hostage;
 
-function cases() {
-  const out = [];
-  const lines = readFileSync(join(VECTORS, 'bad-input.txt'), 'utf8').split('\n');
-  lines.forEach((raw, i) => {
-    if (!raw.trim() || raw.startsWith('#')) return;
-    const fields = raw.split('|').map((f) => f.trim());
-    assert.equal(fields.length, 4, `line ${i + 1}: expected 4 fields: ${raw}`);
-    const [kind, position, input, expected] = fields;
-    out.push({ line: i + 1, kind, position, input: unescape(input), expected });
-  });
-  return out;
-}
-
 /** The error `fn` throws, checked to be a hostage Error (not a trap). */
 function caught(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof Error, `threw a non-Error: ${String(e)}`);
-    assert.ok(!(e instanceof WebAssembly.RuntimeError), `trapped: ${e}`);
+  const e = caughtError(fn);
+  if (e !== null) {
     assert.ok(isHostageError(e), `no code: ${e}`);
     assert.equal(typeof e.message, 'string');
-    return e;
   }
-  return null;
+  return e;
 }
 
 const FEN_CODES = new Set([
@@ -72,7 +53,7 @@ function run({ kind, position, input }) {
   }
 }
 
-const CASES = cases();
+const CASES = badInputCases();
 
 test('the corpus is large and has every kind', () => {
   assert.ok(CASES.length >= 150, `only ${CASES.length} cases`);

@@ -1,5 +1,6 @@
 // Shared helpers of the node:test suites: where the built package, the
 // shared vectors and the core CLI are.
+import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -55,6 +56,27 @@ export function tableVectors(name) {
     .map((l, i) => ({ line: i + 1, raw: l }))
     .filter((l) => l.raw.trim() && !l.raw.trim().startsWith('#'))
     .map((l) => ({ line: l.line, raw: l.raw.split('|'), fields: l.raw.split('|').map((f) => f.trim()) }));
+}
+
+/** `tests/vectors/bad-input.txt` as [{ line, kind, position, input, expected }], `input` unescaped. */
+export function badInputCases() {
+  return tableVectors('bad-input.txt').map(({ line, fields }) => {
+    assert.equal(fields.length, 4, `bad-input.txt line ${line}: expected 4 fields`);
+    const [kind, position, input, expected] = fields;
+    return { line, kind, position, input: unescape(input), expected };
+  });
+}
+
+/** The error `fn` throws, checked to be a real Error (never a trap or a string), or null. */
+export function caught(fn) {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof Error, `threw a non-Error: ${String(e)}`);
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), `trapped: ${e}`);
+    return e;
+  }
+  return null;
 }
 
 /** The core CLI binary: $HOSTAGE_CLI, else target/{release,debug}/hostage, else null. */

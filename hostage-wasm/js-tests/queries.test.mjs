@@ -2,11 +2,9 @@
 // name their input (docs/javascript.md, "Coming from chess.js and
 // chessops"). Expected values are worked out by hand from the positions.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { hostage, VECTORS } from './helpers.mjs';
+import { badInputCases, caught, hostage } from './helpers.mjs';
 
 const { Board, Setup, isHostageError } = hostage;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1';
@@ -15,19 +13,6 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1';
 const RICH = 'r3k3/1P6/8/3pP3/8/8/8/R3K2R[N#Qq] w KQq d6 0 1';
 
 const sorted = (a) => [...a].sort();
-
-const ESC = /\{repeat:(\d+):([^}]*)\}|\\x([0-7][0-9a-fA-F])|\\u\{([0-9a-fA-F]{1,6})\}|\\([\\nt])|\\/g;
-
-/** Expands the corpus escapes (as bad-input.test.mjs does). */
-function unescape(s) {
-  return s.replace(ESC, (m, count, text, x, u, c) => {
-    if (count !== undefined) return unescape(text).repeat(Number(count));
-    if (x !== undefined) return String.fromCharCode(parseInt(x, 16));
-    if (u !== undefined) return String.fromCodePoint(parseInt(u, 16));
-    if (c !== undefined) return { '\\': '\\', n: '\n', t: '\t' }[c];
-    throw new Error(`bad escape in ${JSON.stringify(s)}`);
-  });
-}
 
 test('attackers, isAttacked, attacks', () => {
   const b = new Board();
@@ -239,27 +224,6 @@ test('Setup: a board editor, validated on the way back', () => {
 
 // ---- the bad-input corpus through the new entry points ---------------------
 
-function cases() {
-  const out = [];
-  const lines = readFileSync(join(VECTORS, 'bad-input.txt'), 'utf8').split('\n');
-  lines.forEach((raw, i) => {
-    if (!raw.trim() || raw.startsWith('#')) return;
-    const [kind, position, input, expected] = raw.split('|').map((f) => f.trim());
-    out.push({ line: i + 1, kind, position, input: unescape(input), expected });
-  });
-  return out;
-}
-
-function caught(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(e));
-    return e;
-  }
-  return null;
-}
-
 /** Short printable input is named whole in the message, quoted. */
 function assertNamed(e, input) {
   assert.ok(e.message.length < 600, `message too long: ${e.message.length}`);
@@ -274,7 +238,7 @@ const POSITION_CODES = new Set([
   'opposite_check', 'invalid_castling', 'invalid_ep_square',
 ]);
 
-for (const c of cases()) {
+for (const c of badInputCases()) {
   test(`bad-input.txt line ${c.line} through Setup / lan / variationSan: ${c.expected}`, () => {
     if (c.kind === 'fen') {
       const e = caught(() => new Setup(c.input));
