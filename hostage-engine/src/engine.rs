@@ -89,14 +89,14 @@ pub struct Engine {
 /// thread's).
 pub(crate) struct Core {
     tt: Table,
-    heuristics: Vec<Box<Heuristics>>,
+    heuristics: Vec<Heuristics>,
 }
 
 impl Core {
     pub(crate) fn new(hash_mb: usize) -> Core {
         Core {
             tt: Table::new(hash_mb),
-            heuristics: vec![Box::new(Heuristics::new())],
+            heuristics: vec![Heuristics::new()],
         }
     }
 }
@@ -349,7 +349,7 @@ pub(crate) fn full_search(
     };
     let Core { tt, heuristics } = core;
     while heuristics.len() < threads {
-        heuristics.push(Box::new(Heuristics::new()));
+        heuristics.push(Heuristics::new());
     }
     let (main, helpers) = heuristics.split_at_mut(1);
     let main = &mut main[0];
@@ -427,7 +427,7 @@ pub(crate) fn recipe_search(
     // A table of the recipe's size, empty: the move must not depend on
     // what was searched before, nor on the engine's own table size.
     let tt = Table::new(recipe.hash_mb);
-    let mut heuristics = Box::new(Heuristics::new());
+    let mut heuristics = Heuristics::new();
     let limits = Limits::nodes(recipe.nodes).with_depth(recipe.depth);
     let mut searcher = Searcher::new(
         &tt,

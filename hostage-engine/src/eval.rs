@@ -94,7 +94,7 @@ impl Params {
         frozen_seventh: 30,
         pseudo_check: 25,
         king_danger_pct: 100,
-        supported_drop_pct: 0,
+        supported_drop_pct: 100,
         tempo: 15,
     };
 }
@@ -303,7 +303,8 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             hand += HAND_DANGER[role_index(rescuable)];
         }
         let supported = (zone & !occupied & attacked[1 - c]).count() as i32;
-        let units = hand * (1 + open) + hand * supported * p.supported_drop_pct / 100
+        let units = hand * (1 + open)
+            + hand * supported * p.supported_drop_pct / 100
             + king_attack_units[1 - c] * 2;
         let danger = (units * units / 8).min(900) * p.king_danger_pct / 100;
 
