@@ -4,14 +4,17 @@
 //! The order is the usual one of strong engines: the transposition-table
 //! move, then captures and promotions that do not lose material by static
 //! exchange ([`crate::see`]), by most valuable victim / least valuable
-//! attacker, then the two killer moves of the ply, then the counter-move
-//! (the quiet move that last refuted the opponent's last move), then the
-//! rest (quiet board moves, drops and exchanges) by history: the main
-//! table (side, kind, role that lands, square) plus two continuation
-//! tables, indexed by the opponent's last move and by our move before it
-//! (the "continuation history" of Stockfish and Ethereal; in a drop game
-//! which drop refutes depends above all on what was just played). Last
-//! come the captures that lose the capturing man for less. In a Hostage
+//! attacker, then the two killer moves of the ply, then the rest (quiet
+//! board moves, drops and exchanges) by history: the main table (side,
+//! kind, role that lands, square). Last come the captures that lose the
+//! capturing man for less.
+//!
+//! With [`crate::Options::continuation`] (off by default: matches showed no
+//! gain, `docs/engine.md`) the counter-move (the quiet move that last
+//! refuted the opponent's last move) comes after the killers, and two
+//! continuation tables, indexed by the opponent's last move and by our move
+//! before it (the "continuation history" of Stockfish and Ethereal), add to
+//! the history score. In a Hostage
 //! middlegame most of the 100–200 legal moves are drops and exchanges
 //! (R5, R6); history learns which of them refute, so the late ones can be
 //! reduced or pruned.
@@ -93,7 +96,8 @@ pub(crate) struct Heuristics {
     /// The quiet move that last refuted each move key.
     counters: Vec<Option<Move>>,
     /// Continuation histories: by the move one ply back (the opponent's)
-    /// or two plies back (our own), then the move's piece-to key.
+    /// or two plies back (our own), then the move's piece-to key; empty
+    /// until [`Heuristics::use_continuation`].
     continuation: Vec<i16>,
 }
 
@@ -103,7 +107,15 @@ impl Heuristics {
             killers: [[None; 2]; crate::limits::MAX_DEPTH as usize + 8],
             history: vec![0; KEYS],
             counters: vec![None; KEYS],
-            continuation: vec![0; 2 * KEYS * PIECE_TO],
+            continuation: Vec::new(),
+        }
+    }
+
+    /// Allocates the continuation tables (4.7 MB), which only a search
+    /// with [`crate::Options::continuation`] uses.
+    pub(crate) fn use_continuation(&mut self) {
+        if self.continuation.is_empty() {
+            self.continuation = vec![0; 2 * KEYS * PIECE_TO];
         }
     }
 
@@ -303,6 +315,7 @@ mod tests {
     #[test]
     fn a_refutation_becomes_the_counter_move_and_climbs_the_continuation_tables() {
         let mut h = Heuristics::new();
+        h.use_continuation();
         let theirs = drop(Role::Knight, Square::F3);
         let ours = drop(Role::Bishop, Square::E2);
         let ctx = Context::new(Color::Black, Some(theirs), Some(ours));

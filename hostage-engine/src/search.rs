@@ -12,7 +12,8 @@
 //! - "improving": whether the static evaluation is above the one at our
 //!   previous turn; a side that is not improving is pruned and reduced
 //!   harder;
-//! - internal iterative reduction: one ply less where the table has no move;
+//! - internal iterative reduction (off by default, [`Options::iir`]): one
+//!   ply less where the table has no move;
 //! - at non-PV nodes not in check: reverse futility (static eval far above
 //!   beta), null-move pruning (not in check; Hostage Chess has few
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
@@ -20,8 +21,8 @@
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
 //!   position; checks are extended one ply unless the checking man is
 //!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
-//!   moves, drops, exchanges) are reduced (LMR, less for a move history
-//!   likes, more for one it dislikes) or, near the leaves, pruned
+//!   moves, drops, exchanges) are reduced (LMR; by history too with
+//!   [`Options::history_lmr`], off by default) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
 //!   since drop mates are the game's sharpest tactic;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
@@ -62,8 +63,9 @@ pub(crate) const MAX_PLY: usize = 128;
 /// How many plies of check evasions quiescence follows.
 pub const QS_EVASION_PLIES: u32 = 4;
 
-/// Switches for the search's selective techniques (all on by default), so
-/// each can be measured against the search without it.
+/// Switches for the search's selective techniques, so each can be measured
+/// against the search without it. On by default are those a match showed
+/// to help (`docs/engine.md`, "Measured" and "Strength work").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Null-move pruning.
@@ -80,14 +82,16 @@ pub struct Options {
     pub check_extension: bool,
     /// Counter-moves and continuation histories (by the opponent's last
     /// move and by our own move before it) in the order of quiet moves.
+    /// Off by default: a match did not show it helps (`docs/engine.md`).
     pub continuation: bool,
     /// Late-move reductions shortened or lengthened by the move's history.
+    /// Off by default: a match did not show it helps.
     pub history_lmr: bool,
     /// The "improving" flag (static evaluation above that of two plies
     /// before) in the pruning margins and reductions.
     pub improving: bool,
     /// Internal iterative reduction: one ply less where the table has no
-    /// move.
+    /// move. Off by default: a match did not show it helps.
     pub iir: bool,
 }
 
@@ -100,10 +104,10 @@ impl Default for Options {
             reverse_futility: true,
             aspiration: true,
             check_extension: true,
-            continuation: true,
-            history_lmr: true,
+            continuation: false,
+            history_lmr: false,
             improving: true,
-            iir: true,
+            iir: false,
         }
     }
 }
@@ -220,6 +224,9 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         let mut sorted = history.to_vec();
         sorted.sort_unstable();
+        if options.continuation {
+            heuristics.use_continuation();
+        }
         Searcher {
             tt,
             heuristics,

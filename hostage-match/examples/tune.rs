@@ -9,7 +9,8 @@
 //!   --threads T     default 2
 //!   --sprt E0,E1    stop when SPRT(E0, E1) at 5%/5% decides
 //!   --set K=V       an evaluation weight of FIRST (a `Params` field), or
-//!                   `off=NAME` to switch off a search technique of FIRST
+//!                   `off=NAME` / `on=NAME` to switch a search technique
+//!                   of FIRST off or on
 //!                   (null_move, lmr, leaf_pruning, reverse_futility,
 //!                   aspiration, check_extension, continuation,
 //!                   history_lmr, improving, iir); FIRST must
@@ -68,7 +69,7 @@ macro_rules! field_named {
 /// a search feature off.
 fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
     let (k, v) = kv.split_once('=').expect("--set K=V");
-    if k == "off" {
+    if k == "off" || k == "on" {
         let switch = field_named!(
             o,
             v,
@@ -83,7 +84,7 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             improving,
             iir,
         );
-        *switch.unwrap_or_else(|| panic!("unknown option {v}")) = false;
+        *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;
     }
     let v: i32 = v.parse().expect("integer value");
