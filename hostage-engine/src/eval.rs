@@ -26,7 +26,8 @@
 //! - mobility of knights, bishops, rooks and queens;
 //! - king safety against drops and exchanges: what the enemy could drop
 //!   (airfield) or bring back (exchange) next to our king, times the empty
-//!   squares around it that we do not guard, plus enemy men attacking them;
+//!   squares around it that we do not guard and those the enemy defends
+//!   (a man dropped there stays), plus enemy men attacking them;
 //! - a bonus for the side to move.
 
 use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
@@ -332,6 +333,25 @@ mod tests {
 
     fn eval_fen(fen: &str) -> i32 {
         evaluate(&Position::from_fen(fen).expect("fen"))
+    }
+
+    #[test]
+    fn squares_by_the_king_that_the_enemy_defends_add_to_its_danger() {
+        // White to move, Black holds a queen in its airfield; the black
+        // bishop on b7 sees g2 and h1 down the long diagonal: empty squares
+        // next to the white king where a dropped queen would be defended.
+        let pos = Position::from_fen("4k3/1b6/8/8/8/8/5P1P/6K1[q] w - - 0 1").expect("fen");
+        let without = Params {
+            supported_drop_pct: 0,
+            ..Params::DEFAULT
+        };
+        assert!(evaluate_with(&pos, &Params::DEFAULT) < evaluate_with(&pos, &without));
+        // With the bishop gone nothing is defended: the weight changes nothing.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/5P1P/6K1[qb] w - - 0 1").expect("fen");
+        assert_eq!(
+            evaluate_with(&pos, &Params::DEFAULT),
+            evaluate_with(&pos, &without)
+        );
     }
 
     #[test]
