@@ -198,6 +198,8 @@ pub(crate) struct Searcher<'a> {
     /// Per ply: the static evaluation (`-INFINITE` in check), for the
     /// "improving" flag.
     evals: Vec<i32>,
+    /// Reused by [`next`] to sort a node's late moves without allocating.
+    sort_buf: Vec<(i32, Move)>,
     pub root_moves: Vec<RootMove>,
 }
 
@@ -253,6 +255,7 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             evals: vec![-INFINITE; MAX_PLY + 1],
+            sort_buf: Vec::with_capacity(256),
             root_moves: Vec::new(),
         }
     }
@@ -792,7 +795,7 @@ impl<'a> Searcher<'a> {
                         &ctx,
                     );
                 }
-                next(&mut moves, &mut scores, i)
+                next(&mut moves, &mut scores, i, &mut self.sort_buf)
             };
             let quiet = !is_tactical(&mv);
             let mut child = pos.clone();
@@ -1025,18 +1028,15 @@ const PICKED: usize = 6;
 /// The `i`-th move of the node in order: picked while `i` < [`PICKED`],
 /// then from the rest sorted once, best first (a stable sort, so equal
 /// scores keep the order of generation).
-fn next(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+fn next(moves: &mut [Move], scores: &mut [i32], i: usize, rest: &mut Vec<(i32, Move)>) -> Move {
     if i < PICKED {
         return pick(moves, scores, i);
     }
     if i == PICKED {
-        let mut rest: Vec<(i32, Move)> = scores[i..]
-            .iter()
-            .copied()
-            .zip(moves[i..].iter().copied())
-            .collect();
+        rest.clear();
+        rest.extend(scores[i..].iter().copied().zip(moves[i..].iter().copied()));
         rest.sort_by_key(|&(score, _)| core::cmp::Reverse(score));
-        for (j, (score, mv)) in rest.into_iter().enumerate() {
+        for (j, &(score, mv)) in rest.iter().enumerate() {
             scores[i + j] = score;
             moves[i + j] = mv;
         }
