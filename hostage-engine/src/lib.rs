@@ -45,6 +45,7 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod correction;
 mod engine;
 pub mod eval;
 mod level;

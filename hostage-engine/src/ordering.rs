@@ -27,7 +27,7 @@ use alloc::{vec, vec::Vec};
 
 use hostage_core::{Color, Move, Position, Role};
 
-use crate::{eval::value, see::see_ge};
+use crate::{correction::Correction, eval::value, see::see_ge};
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
@@ -49,6 +49,20 @@ const HISTORY_MAX: i32 = 1 << 14;
 const PIECE_TO: usize = 2 * 6 * 64;
 /// The same with the side that moves.
 const KEYS: usize = 2 * PIECE_TO;
+/// Capture-history keys: side, role that moves, square, role taken (the
+/// sixth slot, which no capture uses, for promotions without a capture).
+const CAPTURE_KEYS: usize = 2 * 6 * 64 * 6;
+/// Capture history counts this fraction in a tactical move's score: at
+/// most ±2,048, about what one step of victim value weighs (a pawn is
+/// 1,600 in [`tactical_score`]).
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// A tactical move's capture-history key.
+#[inline]
+fn capture_key(color: Color, m: &Move) -> usize {
+    let taken = m.capture().map_or(5, |r| r as usize - 1);
+    ((color as usize * 6 + m.role() as usize - 1) * 64 + m.to().index() as usize) * 6 + taken
+}
 
 /// A move's piece-to key, without the side.
 #[inline]
@@ -99,6 +113,12 @@ pub(crate) struct Heuristics {
     /// or two plies back (our own), then the move's piece-to key; empty
     /// until [`Heuristics::use_continuation`].
     continuation: Vec<i16>,
+    /// Capture history: by [`capture_key`]; all zero (and unused) unless
+    /// [`crate::Options::capture_history`].
+    captures: Vec<i32>,
+    /// The static evaluation's corrections (`crate::correction`), kept
+    /// per thread like the histories.
+    pub(crate) correction: Correction,
 }
 
 impl Heuristics {
@@ -108,6 +128,8 @@ impl Heuristics {
             history: vec![0; KEYS],
             counters: vec![None; KEYS],
             continuation: Vec::new(),
+            captures: vec![0; CAPTURE_KEYS],
+            correction: Correction::new(),
         }
     }
 
@@ -124,6 +146,8 @@ impl Heuristics {
         self.history.fill(0);
         self.counters.fill(None);
         self.continuation.fill(0);
+        self.captures.fill(0);
+        self.correction.clear();
     }
 
     /// How good history says the quiet move `m` of `color` is: the main
@@ -147,6 +171,20 @@ impl Heuristics {
             update(&mut v, bonus);
             // `update` keeps |v| ≤ HISTORY_MAX, which fits an i16.
             *slot = v as i16;
+        }
+    }
+
+    /// A move caused a cut-off at `depth`: reward it in the capture
+    /// history if it is tactical, and punish the tactical moves `tried`
+    /// before it (whatever kind the best move is, as Stockfish does: they
+    /// did not refute).
+    pub(crate) fn capture_cutoff(&mut self, color: Color, depth: u32, best: Move, tried: &[Move]) {
+        let bonus = ((depth * depth) as i32).min(HISTORY_MAX / 4);
+        if is_tactical(&best) {
+            update(&mut self.captures[capture_key(color, &best)], bonus);
+        }
+        for m in tried {
+            update(&mut self.captures[capture_key(color, m)], -bonus);
         }
     }
 
@@ -196,10 +234,12 @@ impl Heuristics {
             *s = if Some(*m) == tt_move {
                 TT_MOVE
             } else if is_tactical(m) {
+                let score = tactical_score(m)
+                    + self.captures[capture_key(color, m)] / CAPTURE_HISTORY_DIVISOR;
                 if see_ge(pos, m, 0) {
-                    TACTICAL + tactical_score(m)
+                    TACTICAL + score
                 } else {
-                    BAD_TACTICAL + tactical_score(m)
+                    BAD_TACTICAL + score
                 }
             } else if Some(*m) == killers[0] {
                 KILLER[0]

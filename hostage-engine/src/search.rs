@@ -49,6 +49,7 @@ use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use hostage_core::{Move, MoveList, Position, Role};
 
 use crate::{
+    correction::Keys,
     eval::{evaluate_with, Params},
     limits::{Clock, Limits},
     ordering::{gain, is_tactical, pick, Context, Heuristics},
@@ -60,6 +61,8 @@ use crate::{
 /// The deepest ply a search path may reach (extensions and quiescence
 /// included); beyond it the static evaluation is returned.
 pub(crate) const MAX_PLY: usize = 128;
+/// The least depth at which singular extensions are tried.
+const SINGULAR_DEPTH: i32 = 6;
 /// How many plies of check evasions quiescence follows.
 pub const QS_EVASION_PLIES: u32 = 4;
 
@@ -93,6 +96,23 @@ pub struct Options {
     /// Internal iterative reduction: one ply less where the table has no
     /// move. Off by default: a match did not show it helps.
     pub iir: bool,
+    /// Correction history (`correction.rs`): the static evaluation plus
+    /// what searches of positions with the same pawns or the same reserves
+    /// found it got wrong.
+    pub correction: bool,
+    /// Quiescence stores its results in the transposition table (depth 0,
+    /// never over a deeper entry of the same position).
+    pub qs_store: bool,
+    /// Capture history: captures and promotions that refuted before are
+    /// tried earlier among those of equal material gain.
+    pub capture_history: bool,
+    /// Late-move pruning up to depth 8 (not only 3) and futility pruning
+    /// up to depth 6 (not only 2).
+    pub deep_pruning: bool,
+    /// Singular extensions: the table's move is searched a ply deeper when
+    /// a shallower search without it shows every other move is clearly
+    /// worse; when even the others reach beta, the node is cut ("multi-cut").
+    pub singular: bool,
 }
 
 impl Default for Options {
@@ -108,6 +128,11 @@ impl Default for Options {
             history_lmr: false,
             improving: true,
             iir: false,
+            correction: false,
+            qs_store: false,
+            capture_history: false,
+            deep_pruning: false,
+            singular: false,
         }
     }
 }
@@ -191,6 +216,9 @@ pub(crate) struct Searcher<'a> {
     scores: Vec<Vec<i32>>,
     /// Per ply: the quiet moves tried so far (for the history malus).
     quiets: Vec<Vec<Move>>,
+    /// Per ply: the captures and promotions tried so far (for the capture
+    /// history malus).
+    tacticals: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
     /// Per ply: the move played there (`None` for a null move), for the
     /// continuation histories of the plies below.
@@ -198,6 +226,8 @@ pub(crate) struct Searcher<'a> {
     /// Per ply: the static evaluation (`-INFINITE` in check), for the
     /// "improving" flag.
     evals: Vec<i32>,
+    /// Per ply: the move a singular-extension search leaves out.
+    excluded: Vec<Option<Move>>,
     /// Reused by [`next`] to sort a node's late moves without allocating.
     sort_buf: Vec<(i32, Move)>,
     pub root_moves: Vec<RootMove>,
@@ -252,9 +282,11 @@ impl<'a> Searcher<'a> {
             buffers: (0..=MAX_PLY).map(|_| MoveList::with_capacity(64)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tacticals: (0..=MAX_PLY).map(|_| Vec::with_capacity(16)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             evals: vec![-INFINITE; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
             sort_buf: Vec::with_capacity(256),
             root_moves: Vec::new(),
         }
@@ -654,6 +686,7 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.params);
         }
+        let excluded = self.excluded[ply];
         // Mate-distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -668,16 +701,22 @@ impl<'a> Searcher<'a> {
             tt_move = e.mv;
             tt_eval = Some(i32::from(e.eval));
             let value = from_tt(i32::from(e.value), ply as u32);
-            if !pv_node && i32::from(e.depth) >= depth && e.bound.cuts(value, alpha, beta) {
+            if !pv_node
+                && excluded.is_none()
+                && i32::from(e.depth) >= depth
+                && e.bound.cuts(value, alpha, beta)
+            {
                 return value;
             }
         }
 
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             tt_eval.unwrap_or_else(|| evaluate_with(pos, &self.params))
         };
+        let keys = (self.options.correction && !in_check).then(|| Keys::of(pos));
+        let eval = self.corrected(raw_eval, keys);
         self.evals[ply] = eval;
         // Improving: better than at our last turn (when we were in check
         // then, the turn before; none known counts as improving).
@@ -696,7 +735,7 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             if self.options.reverse_futility
                 && depth <= 6
                 && eval.abs() < MATE_BOUND
@@ -722,6 +761,45 @@ impl<'a> Searcher<'a> {
                     if v >= beta {
                         return if v > MATE_BOUND { beta } else { v };
                     }
+                }
+            }
+        }
+
+        // Singular extension (Stockfish's idea, parameters our own): is the
+        // table's move, proved good to nearly this depth, the only good
+        // one? Search the others at half depth against a bar a little
+        // under its value.
+        let mut singular_ext = 0;
+        if let (true, Some(e), Some(tt_mv), None) =
+            (self.options.singular && ply > 0, entry, tt_move, excluded)
+        {
+            let tt_value = from_tt(i32::from(e.value), ply as u32);
+            if depth >= SINGULAR_DEPTH
+                && i32::from(e.depth) >= depth - 3
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && tt_value.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_value - 2 * depth;
+                self.excluded[ply] = Some(tt_mv);
+                let v = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                self.pv[ply].clear();
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular_ext = 1;
+                } else if singular_beta >= beta {
+                    // Multi-cut: without the table's move another move
+                    // already reaches beta.
+                    return singular_beta;
                 }
             }
         }
@@ -765,15 +843,20 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets_tried = core::mem::take(&mut self.quiets[ply]);
         quiets_tried.clear();
+        let mut tacticals_tried = core::mem::take(&mut self.tacticals[ply]);
+        tacticals_tried.clear();
         let mut searched = 0usize;
         // Late-move pruning: how many quiet moves a node near the leaves
         // tries; a third fewer when the side is not improving.
         let lmp_limit = match depth {
+            // 4 + d² + 3d: 8, 14, 22, 32, … 92 quiet moves.
+            1..=8 if self.options.deep_pruning => (4 + depth * depth + 3 * depth) as usize,
             1 => 8,
             2 => 14,
             3 => 24,
             _ => usize::MAX,
         };
+        let futility_depth = if self.options.deep_pruning { 6 } else { 2 };
         let lmp_limit = if self.options.improving && !improving {
             lmp_limit - lmp_limit / 3
         } else {
@@ -797,6 +880,9 @@ impl<'a> Searcher<'a> {
                 }
                 next(&mut moves, &mut scores, i, &mut self.sort_buf)
             };
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !is_tactical(&mv);
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -813,7 +899,7 @@ impl<'a> Searcher<'a> {
                 if quiets_tried.len() >= lmp_limit {
                     continue;
                 }
-                if depth <= 2 && eval + 100 + 120 * depth <= alpha {
+                if depth <= futility_depth && eval + 100 + 120 * depth <= alpha {
                     continue;
                 }
             }
@@ -822,12 +908,15 @@ impl<'a> Searcher<'a> {
             // lost by static exchange: sacrificial checking drops (a man
             // dropped next to the king where it is taken) chained into
             // long extended lines and a selective depth of 30 plies.
-            let ext = i32::from(
+            let mut ext = i32::from(
                 self.options.check_extension
                     && gives_check
                     && ply < 2 * MAX_PLY / 3
                     && crate::see::see_ge(pos, &mv, 0),
             );
+            if i == 0 && tt_first && ply < 2 * MAX_PLY / 3 {
+                ext = ext.max(singular_ext);
+            }
             let new_depth = depth - 1 + ext;
             self.played[ply] = Some(mv);
             let value = if searched == 0 {
@@ -881,6 +970,10 @@ impl<'a> Searcher<'a> {
                         head[ply].extend_from_slice(&tail[0]);
                     }
                     if alpha >= beta {
+                        if self.options.capture_history {
+                            self.heuristics
+                                .capture_cutoff(us, depth as u32, mv, &tacticals_tried);
+                        }
                         if quiet {
                             self.heuristics.cutoff(
                                 us,
@@ -897,14 +990,23 @@ impl<'a> Searcher<'a> {
             }
             if quiet {
                 quiets_tried.push(mv);
+            } else {
+                tacticals_tried.push(mv);
             }
         }
         self.path.pop();
         self.buffers[ply] = moves;
         self.scores[ply] = scores;
         self.quiets[ply] = quiets_tried;
+        self.tacticals[ply] = tacticals_tried;
         if self.stopped {
             return 0;
+        }
+        if excluded.is_some() {
+            // Only the singular test's bound matters; nothing is stored,
+            // since the result leaves a move out. No move left but the
+            // excluded one: it is singular.
+            return if best == -INFINITE { alpha } else { best };
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -913,7 +1015,21 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { eval };
+        // What the search found the evaluation gets wrong, when the result
+        // says so: a quiet best move (or none), not a mate, and a bound on
+        // the far side of the evaluation.
+        if let Some(keys) = keys {
+            if !best_move.is_some_and(|m| is_tactical(&m))
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= eval)
+                && !(bound == Bound::Upper && best >= eval)
+            {
+                self.heuristics
+                    .correction
+                    .update(keys, depth, best - raw_eval);
+            }
+        }
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.tt.store(
             hash,
             best_move,
@@ -948,8 +1064,11 @@ impl<'a> Searcher<'a> {
         let mut moves = core::mem::take(&mut self.buffers[ply]);
         let mut scores = core::mem::take(&mut self.scores[ply]);
         moves.clear();
+        let original_alpha = alpha;
         let mut best;
+        let mut best_move = None;
         let stand_pat;
+        let mut raw_eval = 0;
         if in_check {
             pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
@@ -967,11 +1086,23 @@ impl<'a> Searcher<'a> {
         } else {
             // Not in check here, so neither was the stored node: its
             // evaluation is this position's.
-            stand_pat =
+            raw_eval =
                 entry.map_or_else(|| evaluate_with(pos, &self.params), |e| i32::from(e.eval));
+            let keys = self.options.correction.then(|| Keys::of(pos));
+            stand_pat = self.corrected(raw_eval, keys);
             if stand_pat >= beta {
                 self.buffers[ply] = moves;
                 self.scores[ply] = scores;
+                if self.options.qs_store && entry.is_none() {
+                    self.tt.store(
+                        pos.zobrist_hash(),
+                        None,
+                        to_tt(stand_pat, ply as u32),
+                        raw_eval,
+                        0,
+                        Bound::Lower,
+                    );
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -1008,6 +1139,7 @@ impl<'a> Searcher<'a> {
                 best = value;
                 if value > alpha {
                     alpha = value;
+                    best_move = Some(mv);
                     if alpha >= beta {
                         break;
                     }
@@ -1016,7 +1148,39 @@ impl<'a> Searcher<'a> {
         }
         self.buffers[ply] = moves;
         self.scores[ply] = scores;
+        // Stored at depth 0 only where the table knows nothing of this
+        // position, so that a deeper result is never overwritten.
+        if self.options.qs_store && !self.stopped && entry.is_none_or(|e| e.depth == 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_eval = if in_check { 0 } else { raw_eval };
+            self.tt.store(
+                pos.zobrist_hash(),
+                best_move,
+                to_tt(best, ply as u32),
+                stored_eval,
+                0,
+                bound,
+            );
+        }
         best
+    }
+
+    /// The static evaluation with the correction history's correction
+    /// (none in check, where `raw` is `-INFINITE`, or without keys).
+    #[inline]
+    fn corrected(&self, raw: i32, keys: Option<Keys>) -> i32 {
+        match keys {
+            Some(k) if raw != -INFINITE => {
+                (raw + self.heuristics.correction.get(k)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            _ => raw,
+        }
     }
 }
 

@@ -13,7 +13,9 @@
 //!                   of FIRST off or on
 //!                   (null_move, lmr, leaf_pruning, reverse_futility,
 //!                   aspiration, check_extension, continuation,
-//!                   history_lmr, improving, iir); FIRST must
+//!                   history_lmr, improving, iir, correction,
+//!                   qs_store, capture_history, deep_pruning,
+//!                   singular); FIRST must
 //!                   be full:NODES
 //!   --book FILE     openings (long-form moves a line); default: random
 //!                   openings of 6 plies drawn from --seed
@@ -83,6 +85,11 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             history_lmr,
             improving,
             iir,
+            correction,
+            qs_store,
+            capture_history,
+            deep_pruning,
+            singular,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;
