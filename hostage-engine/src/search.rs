@@ -1019,10 +1019,14 @@ impl<'a> Searcher<'a> {
         // says so: a quiet best move (or none), not a mate, and a bound on
         // the far side of the evaluation.
         if let Some(keys) = keys {
-            if !best_move.is_some_and(|m| is_tactical(&m))
+            let says_something = match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                Bound::Exact => true,
+            };
+            if says_something
+                && !best_move.is_some_and(|m| is_tactical(&m))
                 && best.abs() < MATE_BOUND
-                && !(bound == Bound::Lower && best <= eval)
-                && !(bound == Bound::Upper && best >= eval)
             {
                 self.heuristics
                     .correction
