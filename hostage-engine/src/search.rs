@@ -128,11 +128,11 @@ impl Default for Options {
             history_lmr: false,
             improving: true,
             iir: false,
-            correction: false,
-            qs_store: false,
-            capture_history: false,
-            deep_pruning: false,
-            singular: false,
+            correction: true,
+            qs_store: true,
+            capture_history: true,
+            deep_pruning: true,
+            singular: true,
         }
     }
 }
