@@ -14,10 +14,12 @@
 //! order), taking a puzzle when no cap would be passed (mates ≤ 45%
 //! ([`TARGET_MATE_SHARE`]), non-mates ≤ 70%, each theme ≤ 40%, puzzles
 //! without a Hostage mechanic ≤ 60%): in each tier first only puzzles with
-//! a Hostage mechanic, the scarcer kind, while the tier is under its quota,
-//! then any puzzle under the quota; a last walk over all tiers fills the
-//! set with any puzzle. Going tier by tier keeps an abundant tier from
-//! using up the mate or theme caps before a scarce one is served. The
+//! a Hostage mechanic, the scarcer kind, then any puzzle, while the tier is
+//! under its limit: in a first round the floor ([`FLOOR_PER_BAND`],
+//! [`FLOOR_ABOVE_TOP`]: the minimum and a fifth), in a second the quota; a
+//! last walk over all tiers fills the set with any puzzle. Going tier by
+//! tier, floors first, keeps an abundant tier from using up the mate or
+//! theme caps before a scarce one has its minimum with slack. The
 //! quota above 2000 is [`ABOVE_TOP_SHARE`] of the set and each band's a
 //! sixth of the rest, so that the top keeps a place in a set whose bands
 //! could fill it alone, without taking over a set meant for players of
@@ -63,6 +65,24 @@ pub const MAX_THEME_SHARE: f64 = 0.40;
 pub const TARGET_MATE_SHARE: f64 = 0.45;
 /// The least share of solutions using a Hostage mechanic.
 pub const MIN_HOSTAGE_SHARE: f64 = 0.40;
+
+/// How many puzzles [`select`] gives each band before any band gets more:
+/// [`MIN_PER_BAND`] and a fifth, the slack for puzzles a later
+/// re-verification may drop.
+pub const FLOOR_PER_BAND: usize = MIN_PER_BAND + MIN_PER_BAND / 5;
+/// The same floor above [`TOP`].
+pub const FLOOR_ABOVE_TOP: usize = MIN_ABOVE_TOP + MIN_ABOVE_TOP / 5;
+
+/// Which limit a pass of [`select`] puts on a tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quota {
+    /// Up to the floor ([`FLOOR_PER_BAND`], [`FLOOR_ABOVE_TOP`]).
+    Floor,
+    /// Up to the tier's quota.
+    Full,
+    /// No limit.
+    None,
+}
 
 /// The band index of a rating (`None` outside 800–2000).
 #[must_use]
@@ -213,8 +233,9 @@ pub fn select(candidates: &[Puzzle], count: usize) -> Vec<Puzzle> {
     order.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| a.id.cmp(&b.id)));
     // The quota passes go tier by tier (the Hostage mechanics first within
     // a tier), so that an abundant tier cannot use up the mate or theme
-    // caps before a scarce one is served; the last pass fills the set.
-    let mut passes: Vec<(core::ops::Range<usize>, bool, bool)> = Vec::new();
+    // caps before a scarce one is served: a first round up to each tier's
+    // floor, a second up to its quota; the last pass fills the set.
+    let mut tiers: Vec<core::ops::Range<usize>> = Vec::new();
     let mut start = 0;
     while start < order.len() {
         let tier = rank(order[start]);
@@ -223,31 +244,46 @@ pub fn select(candidates: &[Puzzle], count: usize) -> Vec<Puzzle> {
                 .iter()
                 .take_while(|p| rank(p) == tier)
                 .count();
-        passes.push((start..end, true, true));
-        passes.push((start..end, false, true));
+        tiers.push(start..end);
         start = end;
     }
-    passes.push((0..order.len(), false, false));
+    let mut passes: Vec<(core::ops::Range<usize>, bool, Quota)> = Vec::new();
+    for quota in [Quota::Floor, Quota::Full] {
+        for range in &tiers {
+            passes.push((range.clone(), true, quota));
+            passes.push((range.clone(), false, quota));
+        }
+    }
+    passes.push((0..order.len(), false, Quota::None));
     let cap = |share: f64| (share * count as f64).floor() as usize;
     // The quotas add up to the count, so that the top keeps its share
     // even when every band could fill its own quota.
     let top_quota = (ABOVE_TOP_SHARE * count as f64).ceil() as usize;
     let band_quota = (count - top_quota.min(count)).div_ceil(BANDS.len());
+    let limit = |quota: Quota, tier: Tier| match (quota, tier) {
+        (Quota::None, _) => usize::MAX,
+        (_, Tier::Below) => 0,
+        (Quota::Floor, Tier::Band(_)) => band_quota.min(FLOOR_PER_BAND),
+        (Quota::Floor, Tier::AboveTop) => top_quota.min(FLOOR_ABOVE_TOP),
+        (Quota::Full, Tier::Band(_)) => band_quota,
+        (Quota::Full, Tier::AboveTop) => top_quota,
+    };
     let mut chosen: Vec<&Puzzle> = Vec::new();
     let mut c = Composition::of(&[]);
     let mut taken = vec![false; order.len()];
-    for (range, hostage_only, with_quota) in passes {
+    for (range, hostage_only, quota) in passes {
         for i in range {
             let p = order[i];
             if chosen.len() >= count || taken[i] || (hostage_only && !p.uses_hostage_mechanic()) {
                 continue;
             }
-            let tier_ok = !with_quota
-                || match Tier::of(p.rating) {
-                    Tier::Band(b) => c.bands[b] < band_quota,
-                    Tier::AboveTop => c.above_top < top_quota,
-                    Tier::Below => false,
-                };
+            let tier = Tier::of(p.rating);
+            let in_tier = match tier {
+                Tier::Band(b) => c.bands[b],
+                Tier::AboveTop => c.above_top,
+                Tier::Below => c.below,
+            };
+            let tier_ok = in_tier < limit(quota, tier);
             let mate_ok = if p.is_mate() {
                 c.mates < cap(TARGET_MATE_SHARE)
             } else {
@@ -388,5 +424,53 @@ mod tests {
         let c = Composition::of(&select(&all, 1150));
         assert!(c.mates <= 517, "{c}");
         assert!(c.meets_targets(), "{c}");
+    }
+
+    #[test]
+    fn every_tier_gets_its_floor_before_the_mate_cap_fills() {
+        // Mates only in the top and in bands 2-5 (300 each, scarcer than
+        // bands 0 and 1, so served first): at their full quota of 182 the
+        // first tiers would use up the mate cap (517) and leave band 5
+        // with none. Floors first give every tier 120 (24 above 2000).
+        let mates = [
+            "exchangeMate mateIn1",
+            "dropMate mateIn2",
+            "exchangeMate mateIn3",
+        ];
+        let others = [
+            "fork",
+            "pin rescue",
+            "hangingPiece",
+            "airfieldDrop sacrifice",
+            "fork frozenPawn",
+        ];
+        let with = |n: usize, rating: u32, themes: &str| -> Puzzle {
+            format!("{n:010x},6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,{rating},200,{themes},7,30,33333,1,300")
+                .parse()
+                .expect("a good record")
+        };
+        let mut all = Vec::new();
+        for i in 0..40 {
+            all.push(with(all.len(), 2100, mates[i % 3]));
+        }
+        for lo in &BANDS[2..] {
+            for i in 0..300 {
+                all.push(with(all.len(), lo + 50, mates[i % 3]));
+            }
+        }
+        for i in 0..400 {
+            let themes = if i < 100 { others[i % 5] } else { mates[i % 3] };
+            all.push(with(all.len(), BANDS[1] + 50, themes));
+        }
+        for i in 0..800 {
+            all.push(with(all.len(), BANDS[0] + 50, others[i % 5]));
+        }
+        let c = Composition::of(&select(&all, 1150));
+        assert!(c.meets_targets(), "{c}");
+        assert!(c.bands[2..].iter().all(|&b| b >= FLOOR_PER_BAND), "{c}");
+        assert!(
+            c.bands[1] >= 100 + 13 && c.above_top >= FLOOR_ABOVE_TOP,
+            "{c}"
+        );
     }
 }
