@@ -220,7 +220,7 @@ impl fmt::Display for Composition {
 /// Selects up to `count` puzzles from `candidates` to meet the composition
 /// targets for a set of `count` (the module policy), in the order taken:
 /// tier by tier, by id within a tier. The result depends only on the
-/// candidates as a set, not on their order.
+/// candidates as a set (ids being unique), not on their order.
 #[must_use]
 pub fn select(candidates: &[Puzzle], count: usize) -> Vec<Puzzle> {
     // The scarcest tier first, so that its puzzles are not crowded out by
