@@ -61,8 +61,8 @@ pub struct GenerateArgs {
 pub struct SelectArgs {
     /// Candidate files (from `generate`).
     pub files: Vec<PathBuf>,
-    /// How many puzzles to select.
-    #[arg(long, default_value_t = 540)]
+    /// How many puzzles to select (the committed set's size by default).
+    #[arg(long, default_value_t = 1150)]
     pub count: usize,
     /// Write the set here instead of stdout.
     #[arg(long)]
