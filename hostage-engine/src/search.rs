@@ -9,6 +9,9 @@
 //!   (R12: mate on the 100th ply still wins). Perpetual check ends in a
 //!   repetition, so it is a draw here too;
 //! - mate-distance pruning and the transposition table;
+//! - the static evaluation plus the correction history's correction
+//!   ([`crate::correction`]: what searches of positions with the same pawns
+//!   or the same reserves found it gets wrong);
 //! - "improving": whether the static evaluation is above the one at our
 //!   previous turn; a side that is not improving is pruned and reduced
 //!   harder;
@@ -18,6 +21,8 @@
 //!   beta), null-move pruning (not in check; Hostage Chess has few
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
 //!   or exchange);
+//! - a singular extension test of the table's move (depth ≥ 6), which may
+//!   also cut the node (multi-cut);
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
 //!   position; checks are extended one ply unless the checking man is
 //!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
@@ -27,7 +32,8 @@
 //!   since drop mates are the game's sharpest tactic;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
 //!   a prisoner), without those that lose material by static exchange, and
-//!   with the transposition table's bounds and stored evaluation. Drops
+//!   with the transposition table's bounds and stored evaluation, storing
+//!   its own results where the table knows nothing deeper. Drops
 //!   and exchanges are left out: with 100–200 of them a
 //!   node, a quiescence search that tried them would not stay bounded (the
 //!   explosion crazyhouse programmers report). In check every evasion is
