@@ -128,7 +128,11 @@ fn play(c: &Config, book: &[Opening], g: u64, engine: &mut Engine) -> (Vec<Strin
         game.push(best).expect("the engine's move is legal");
     };
     if std::env::var_os("TEXEL_DATA_TRACE").is_some() {
-        eprintln!("game {g}: {} plies, {} kept, result {result}", game.ply(), quiet.len());
+        eprintln!(
+            "game {g}: {} plies, {} kept, result {result}",
+            game.ply(),
+            quiet.len()
+        );
     }
     (quiet, result)
 }

@@ -16,6 +16,9 @@
 //!                   aspiration, check_extension, continuation,
 //!                   history_lmr, improving, iir); FIRST must
 //!                   be full:NODES
+//!   --params FILE   evaluation weights of FIRST, `NAME=VALUE` a line (as
+//!                   `examples/texel.rs --out` writes them); FIRST must be
+//!                   full:NODES
 //!   --book FILE     openings (long-form moves a line); default: random
 //!                   openings of 6 plies drawn from --seed
 //!   --seed S        default 1
@@ -167,6 +170,13 @@ fn main() {
                     elo1: b.parse().expect("elo1"),
                     ..Sprt::default()
                 });
+            }
+            "--params" => {
+                let text = std::fs::read_to_string(v).expect("params file");
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    set_param(&mut params, &mut options, line.trim());
+                }
+                changed = true;
             }
             "--set" => {
                 set_param(&mut params, &mut options, v);

@@ -262,6 +262,9 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         let supported = (empty_zone & attacked[1 - c]).count() as i32;
         let units = hand * (100 + open * p.open_pct + supported * p.supported_drop_pct) / 100
             + king_attack_units[1 - c] * p.attackers_weight;
+        // Units below 0 (weights fitted negative) are no danger, not a
+        // squared one.
+        let units = units.max(0);
         let danger = (units * units / 128).min(p.king_danger_cap) * p.king_danger_pct / 100;
 
         let material = (material_mg[c] * phase + material_eg[c] * (24 - phase)) / 24;
