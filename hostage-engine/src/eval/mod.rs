@@ -84,11 +84,10 @@ fn centrality(sq: Square) -> i32 {
 ///
 /// ```
 /// use hostage_core::Position;
-/// use hostage_engine::eval::evaluate;
+/// use hostage_engine::eval::{evaluate, Params};
 ///
 /// // The start is level but for the move.
-/// let v = evaluate(&Position::new());
-/// assert!(v.abs() < 50);
+/// assert_eq!(evaluate(&Position::new()), Params::DEFAULT.tempo);
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
