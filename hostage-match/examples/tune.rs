@@ -8,7 +8,8 @@
 //!   --games N       games (pairs of openings, both colours; default 200)
 //!   --threads T     default 2
 //!   --sprt E0,E1    stop when SPRT(E0, E1) at 5%/5% decides
-//!   --set K=V       an evaluation weight of FIRST (a `Params` field), or
+//!   --set K=V       an evaluation weight of FIRST (a `Params` weight by
+//!                   its name: `tempo`, `open_pct`, `piece_mg.1`, …), or
 //!                   `off=NAME` / `on=NAME` to switch a search technique
 //!                   of FIRST off or on
 //!                   (null_move, lmr, leaf_pruning, reverse_futility,
@@ -17,6 +18,9 @@
 //!                   qs_store, capture_history, deep_pruning,
 //!                   singular); FIRST must
 //!                   be full:NODES
+//!   --params FILE   evaluation weights of FIRST, `NAME=VALUE` a line (as
+//!                   `examples/texel.rs --out` writes them); FIRST must be
+//!                   full:NODES
 //!   --book FILE     openings (long-form moves a line); default: random
 //!                   openings of 6 plies drawn from --seed
 //!   --seed S        default 1
@@ -95,22 +99,7 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
         return;
     }
     let v: i32 = v.parse().expect("integer value");
-    let weight = field_named!(
-        p,
-        k,
-        prisoner_pct,
-        rescuable_pct,
-        captive_pct,
-        airfield_pct,
-        drop_bonus,
-        live_seventh,
-        frozen_seventh,
-        pseudo_check,
-        king_danger_pct,
-        supported_drop_pct,
-        tempo,
-    );
-    *weight.unwrap_or_else(|| panic!("unknown weight {k}")) = v;
+    p.set(k, v).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A bot to a recipe given on the command line.
@@ -188,6 +177,13 @@ fn main() {
                     elo1: b.parse().expect("elo1"),
                     ..Sprt::default()
                 });
+            }
+            "--params" => {
+                let text = std::fs::read_to_string(v).expect("params file");
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    set_param(&mut params, &mut options, line.trim());
+                }
+                changed = true;
             }
             "--set" => {
                 set_param(&mut params, &mut options, v);

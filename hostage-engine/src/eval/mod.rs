@@ -5,8 +5,10 @@
 //! captor's prison; R5/R6: it comes back by exchange and airfield drop), so
 //! the evaluation counts every man wherever it is, at a weight that says
 //! how useful it is there. Each term, its weight and where the weight came
-//! from is listed in `docs/engine.md`; the weights that matter most
-//! ([`Params`]) were set by self-play matches (`examples/tune.rs`).
+//! from is listed in `docs/engine.md`; every weight is a named field of
+//! [`Params`] (`params.rs`), set by self-play matches
+//! (`hostage-match/examples/tune.rs`) or fitted to game results
+//! (`hostage-match/examples/texel.rs`).
 //!
 //! The terms, for each side, added up from White's point of view and
 //! returned for the side to move:
@@ -26,79 +28,24 @@
 //! - mobility of knights, bishops, rooks and queens;
 //! - king safety against drops and exchanges: what the enemy could drop
 //!   (airfield) or bring back (exchange) next to our king, times the empty
-//!   squares around it that we do not guard and those the enemy defends
-//!   (a man dropped there stays), plus enemy men attacking them;
+//!   squares around it that no man of ours but the king guards and those
+//!   the enemy defends (a man dropped there stays), plus enemy men
+//!   attacking them;
 //! - a bonus for the side to move.
+
+mod params;
 
 use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
 
+pub use params::{Params, UnknownWeight};
+
 /// Piece values on the board, centipawns (pawn, knight, bishop, rook,
 /// queen), the classical values of Kaufman ("The Evaluation of Material
-/// Imbalances", 1999) rounded: the game is chess on the board.
+/// Imbalances", 1999) rounded: the game is chess on the board. These are
+/// the rule-side values (exchanges, R5) and the ones move ordering and
+/// static exchange use; the evaluation's own are [`Params::piece_mg`] and
+/// [`Params::piece_eg`].
 pub const PIECE_VALUES: [i32; 5] = [100, 320, 330, 500, 950];
-
-/// The weights of the Hostage terms, in percent of a man's board value
-/// unless said otherwise.
-///
-/// # Examples
-///
-/// ```
-/// use hostage_engine::eval::Params;
-///
-/// let p = Params::default();
-/// assert!(p.airfield_pct > p.prisoner_pct);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// An enemy man in our prison.
-    pub prisoner_pct: i32,
-    /// Our man in the enemy prison that some prisoner of ours can buy back.
-    pub rescuable_pct: i32,
-    /// Our man in the enemy prison that nothing of ours can buy back.
-    pub captive_pct: i32,
-    /// Our man in our airfield, on top of which [`Params::drop_bonus`]
-    /// is added.
-    pub airfield_pct: i32,
-    /// Centipawns for each man in our airfield (a free drop anywhere).
-    pub drop_bonus: i32,
-    /// Centipawns for a pawn on its 7th rank that can promote (R7).
-    pub live_seventh: i32,
-    /// Centipawns for a frozen pawn on its 7th rank (R8).
-    pub frozen_seventh: i32,
-    /// Centipawns against the side in pseudo-check (R8a).
-    pub pseudo_check: i32,
-    /// Scale of the king-danger term, in percent.
-    pub king_danger_pct: i32,
-    /// King danger from empty squares next to our king that the enemy
-    /// attacks (a man dropped there is defended), in percent of an open
-    /// square's weight.
-    pub supported_drop_pct: i32,
-    /// Centipawns for the side to move.
-    pub tempo: i32,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params::DEFAULT
-    }
-}
-
-impl Params {
-    /// The tuned weights (see `docs/engine.md`).
-    pub const DEFAULT: Params = Params {
-        prisoner_pct: 30,
-        rescuable_pct: 20,
-        captive_pct: 5,
-        airfield_pct: 100,
-        drop_bonus: 40,
-        live_seventh: 120,
-        frozen_seventh: 30,
-        pseudo_check: 25,
-        king_danger_pct: 100,
-        supported_drop_pct: 100,
-        tempo: 15,
-    };
-}
 
 /// The board value of a role (the king has none).
 #[inline]
@@ -114,11 +61,6 @@ pub const fn value(role: Role) -> i32 {
     }
 }
 
-/// How strongly a man in a hand (airfield, or one exchange away) threatens
-/// a king: a dropped queen or knight next to a king does the most harm.
-const HAND_DANGER: [i32; 6] = [1, 3, 2, 3, 5, 0];
-/// How strongly a man on the board attacking the king's surroundings does.
-const ATTACK_DANGER: [i32; 6] = [1, 2, 2, 3, 5, 0];
 /// Board phase weights of the roles (24 with every piece on the board).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
@@ -142,11 +84,10 @@ fn centrality(sq: Square) -> i32 {
 ///
 /// ```
 /// use hostage_core::Position;
-/// use hostage_engine::eval::evaluate;
+/// use hostage_engine::eval::{evaluate, Params};
 ///
 /// // The start is level but for the move.
-/// let v = evaluate(&Position::new());
-/// assert!(v.abs() < 50);
+/// assert_eq!(evaluate(&Position::new()), Params::DEFAULT.tempo);
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
@@ -164,11 +105,15 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
     }
     let phase = phase.min(24);
 
-    // What each side attacks, for mobility and king safety.
+    // What each side attacks (for the enemy's king danger), and what it
+    // guards with men other than its king (a square only the king guards
+    // is open to a drop: the dropped man is taken only by the king).
     let mut attacked = [Bitboard::EMPTY; 2];
+    let mut guarded = [Bitboard::EMPTY; 2];
     let mut mobility = [0i32; 2];
     let mut placement = [0i32; 2];
-    let mut material = [0i32; 2];
+    let mut material_mg = [0i32; 2];
+    let mut material_eg = [0i32; 2];
     let mut king_attack_units = [0i32; 2];
     let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
     let zones = [
@@ -186,10 +131,11 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
                 .into_iter()
                 .map(move |sq| (role, sq))
         }) {
-            material[c] += value(role);
             let rel_rank = sq.rank().relative_to(color).index() as i32;
             let att = match role {
                 Role::Pawn => {
+                    material_mg[c] += p.piece_mg[0];
+                    material_eg[c] += p.piece_eg[0];
                     let a = attacks::pawn_attacks(color, sq);
                     if rel_rank == 6 {
                         placement[c] += if live {
@@ -204,49 +150,57 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
                             Bitboard::EMPTY
                         }
                     } else {
-                        placement[c] += [0, 0, 4, 10, 20, 35, 0, 0][rel_rank as usize];
+                        if (2..=5).contains(&rel_rank) {
+                            placement[c] += p.pawn_advance[rel_rank as usize - 2];
+                        }
                         a
                     }
                 }
                 Role::Knight => {
-                    placement[c] += centrality(sq) * 7 - 20;
+                    material_mg[c] += p.piece_mg[1];
+                    material_eg[c] += p.piece_eg[1];
+                    placement[c] += (centrality(sq) - 3) * p.knight_centre;
                     attacks::knight_attacks(sq)
                 }
                 Role::Bishop => {
-                    placement[c] += centrality(sq) * 3 - 9;
+                    material_mg[c] += p.piece_mg[2];
+                    material_eg[c] += p.piece_eg[2];
+                    placement[c] += (centrality(sq) - 3) * p.bishop_centre;
                     attacks::bishop_attacks(sq, occupied)
                 }
                 Role::Rook => {
+                    material_mg[c] += p.piece_mg[3];
+                    material_eg[c] += p.piece_eg[3];
                     if rel_rank == 6 {
-                        placement[c] += 20;
+                        placement[c] += p.rook_seventh;
                     }
                     attacks::rook_attacks(sq, occupied)
                 }
                 Role::Queen => {
-                    placement[c] += centrality(sq) * 2 - 6;
+                    material_mg[c] += p.piece_mg[4];
+                    material_eg[c] += p.piece_eg[4];
+                    placement[c] += (centrality(sq) - 3) * p.queen_centre;
                     attacks::queen_attacks(sq, occupied)
                 }
                 Role::King => {
                     // Sheltered on the back rank while pieces are many,
                     // central once they are few.
-                    let mg = -(rel_rank * 20) - centrality(sq) * 6;
-                    let eg = centrality(sq) * 8 - 24;
+                    let centre = centrality(sq);
+                    let mg = -(rel_rank * p.king_mg_rank) - centre * p.king_mg_centre;
+                    let eg = (centre - 3) * p.king_eg_centre;
                     placement[c] += (mg * phase + eg * (24 - phase)) / 24;
-                    attacks::king_attacks(sq)
+                    attacked[c] |= attacks::king_attacks(sq);
+                    continue;
                 }
             };
             attacked[c] |= att;
-            if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+            guarded[c] |= att;
+            if role != Role::Pawn {
                 let reach = (att & !ours).count() as i32;
-                let unit = match role {
-                    Role::Knight | Role::Bishop => 4,
-                    Role::Rook => 2,
-                    _ => 1,
-                };
-                mobility[c] += (reach - 4) * unit;
+                mobility[c] += (reach - 4) * p.mobility[role_index(role) - 1];
             }
-            if role != Role::King && (att & enemy_zone).any() {
-                king_attack_units[c] += ATTACK_DANGER[role_index(role)];
+            if (att & enemy_zone).any() {
+                king_attack_units[c] += p.attack_danger[role_index(role)];
             }
         }
     }
@@ -263,7 +217,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         let mut reserves = 0;
         let mut best_prisoner = 0;
         for (role, n) in our_prison.iter() {
-            reserves += i32::from(n) * value(role) * p.prisoner_pct / 100;
+            reserves += i32::from(n) * p.prisoner[role_index(role)];
             best_prisoner = best_prisoner.max(value(role));
         }
         // Our men held by the enemy: worth something if we can buy them
@@ -278,15 +232,16 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         }
         // Our airfield: free drops.
         for (role, n) in airfield.iter() {
-            reserves += i32::from(n) * (value(role) * p.airfield_pct / 100 + p.drop_bonus);
+            reserves += i32::from(n) * p.airfield[role_index(role)];
         }
 
         // King danger: what the enemy can put next to our king.
         let zone = zones[c];
-        let open = (zone & !occupied & !attacked[c]).count() as i32;
+        let empty_zone = zone & !occupied;
+        let open = (empty_zone & !guarded[c]).count() as i32;
         let mut hand = 0;
         for (role, n) in pos.airfield(them).iter() {
-            hand += i32::from(n) * HAND_DANGER[role_index(role)];
+            hand += i32::from(n) * p.hand_danger[role_index(role)];
         }
         // The enemy's best exchange: their strongest man in our prison that
         // one of our men in their prison lets them rescue.
@@ -301,15 +256,18 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             .filter(|&r| value(r) <= their_best_prisoner)
             .max_by_key(|&r| value(r))
         {
-            hand += HAND_DANGER[role_index(rescuable)];
+            hand += p.hand_danger[role_index(rescuable)];
         }
-        let supported = (zone & !occupied & attacked[1 - c]).count() as i32;
-        let units = hand * (1 + open)
-            + hand * supported * p.supported_drop_pct / 100
-            + king_attack_units[1 - c] * 2;
-        let danger = (units * units / 8).min(900) * p.king_danger_pct / 100;
+        let supported = (empty_zone & attacked[1 - c]).count() as i32;
+        let units = hand * (100 + open * p.open_pct + supported * p.supported_drop_pct) / 100
+            + king_attack_units[1 - c] * p.attackers_weight;
+        // Units below 0 (weights fitted negative) are no danger, not a
+        // squared one.
+        let units = units.max(0);
+        let danger = (units * units / 128).min(p.king_danger_cap) * p.king_danger_pct / 100;
 
-        total[c] = material[c] + placement[c] + mobility[c] + reserves - danger;
+        let material = (material_mg[c] * phase + material_eg[c] * (24 - phase)) / 24;
+        total[c] = material + placement[c] + mobility[c] + reserves - danger;
     }
 
     let mut score = total[0] - total[1];
@@ -352,6 +310,50 @@ mod tests {
             evaluate_with(&pos, &Params::DEFAULT),
             evaluate_with(&pos, &without)
         );
+    }
+
+    #[test]
+    fn empty_squares_by_the_king_that_only_the_king_guards_are_open() {
+        // White to move, Black holds a queen in its airfield. The white
+        // king on g1 guards f1 and h1, but no other white man does: a queen
+        // dropped there is taken only by the king, so they are open and
+        // weigh on White's king danger.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/5PPP/6K1[q] w - - 0 1").expect("fen");
+        let closed = Params {
+            open_pct: 0,
+            ..Params::DEFAULT
+        };
+        assert!(evaluate_with(&pos, &Params::DEFAULT) < evaluate_with(&pos, &closed));
+        // A knight on g3 guards f1 and h1: nothing is open any more.
+        let pos = Position::from_fen("4k3/8/8/8/8/6N1/5PPP/6K1[q] w - - 0 1").expect("fen");
+        assert_eq!(
+            evaluate_with(&pos, &Params::DEFAULT),
+            evaluate_with(&pos, &closed)
+        );
+        // Nothing in the enemy's hand: open squares are no danger.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/5PPP/6K1[] w - - 0 1").expect("fen");
+        assert_eq!(
+            evaluate_with(&pos, &Params::DEFAULT),
+            evaluate_with(&pos, &closed)
+        );
+    }
+
+    #[test]
+    fn every_weight_has_a_distinct_name_that_sets_it() {
+        let names: Vec<String> = Params::DEFAULT
+            .weights()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        let distinct: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len());
+        for name in &names {
+            let mut p = Params::DEFAULT;
+            let old = p.get(name).expect("named");
+            p.set(name, old + 1).expect("settable");
+            assert_ne!(p, Params::DEFAULT, "{name}");
+            assert_eq!(p.get(name), Some(old + 1));
+        }
     }
 
     #[test]
