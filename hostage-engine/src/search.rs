@@ -22,7 +22,7 @@
 //!   zugzwangs, since a side with an airfield or prisoners can always drop
 //!   or exchange);
 //! - a singular extension test of the table's move (depth ≥ 6), which may
-//!   also cut the node (multi-cut);
+//!   also cut the node (multi-cut); off by default ([`Options::singular`]);
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
 //!   position; checks are extended one ply unless the checking man is
 //!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
@@ -118,6 +118,7 @@ pub struct Options {
     /// Singular extensions: the table's move is searched a ply deeper when
     /// a shallower search without it shows every other move is clearly
     /// worse; when even the others reach beta, the node is cut ("multi-cut").
+    /// Off by default: a match showed it costs strength here.
     pub singular: bool,
 }
 
@@ -138,7 +139,7 @@ impl Default for Options {
             qs_store: true,
             capture_history: true,
             deep_pruning: true,
-            singular: true,
+            singular: false,
         }
     }
 }
