@@ -13,7 +13,7 @@ GOOD = f"00c0ffee00,{FEN},R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300"
 
 def test_the_set_loads_and_replays() -> None:
     puzzles = hp.load()
-    assert len(puzzles) >= 500
+    assert len(puzzles) >= 1000
     assert len({p.id for p in puzzles}) == len(puzzles)
     for p in puzzles[:50]:
         board = p.board()

@@ -9,10 +9,10 @@ const { Board } = hostage;
 const { Puzzles } = puzzles;
 const GOOD = '00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300';
 
-test('the set: at least 500 puzzles that replay on a Board', () => {
+test('the set: at least 1,000 puzzles that replay on a Board', () => {
   const all = Puzzles.all();
   assert.equal(all.length, Puzzles.count());
-  assert.ok(all.length >= 500);
+  assert.ok(all.length >= 1000);
   assert.equal(new Set(all.map((p) => p.id)).size, all.length);
   for (const p of all.slice(0, 40)) {
     assert.equal(p.moves.length % 2, 1, p.id);
