@@ -265,7 +265,11 @@ def test_review_judges_the_blunder_and_reads_back() -> None:
     nf6 = review.moves[5]
     assert nf6.judgement is hostage.engine.Judgement.BLUNDER and nf6.judgement.symbol == "??"
     assert nf6.color is False and nf6.best is not None and nf6.best != nf6.move
-    assert review.black.blunders == 1 and review.white.blunders == 0
+    # Black's only blunder is the one that allows mate; what the engine thinks
+    # of White's early queen sortie depends on its evaluation, so it is not
+    # asserted. The mate itself is never a mistake.
+    assert review.black.blunders == 1
+    assert review.moves[6].judgement is None
     assert review.white.accuracy is not None and review.black.accuracy is not None
     assert review.black.accuracy < review.white.accuracy
     back = hostage.pgn.read_game(review.pgn)
