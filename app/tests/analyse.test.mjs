@@ -82,6 +82,8 @@ test('analyse: the engine deepens until stopped, MultiPV, bar, arrow, lines into
     moves[1].click();
     return [moves[0].textContent, moves[1].textContent];
   });
+  await page.waitForFunction((a) => document.querySelectorAll(`${a} .tree > .mv`).length >= 2, A, { timeout: 10_000 })
+    .catch(() => {});
   assert.deepEqual(await treeMoves(page), [m1, m2]);
   // Switched off: the lines, the bar and the arrow go.
   await page.getByLabel('Engine analysis').uncheck();
