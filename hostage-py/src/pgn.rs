@@ -94,6 +94,15 @@ impl PyPgnGame {
         self.inner.set_result(result, reason).map_err(|e| e.to_py())
     }
 
+    /// Why the game ended away from the board, read back from the
+    /// `Termination` tag: `"resignation"`, `"time_forfeit"`, `"agreement"`,
+    /// `"abandonment"`, or `None` (no such tag, the board ended the game, or
+    /// the result does not fit).
+    #[getter]
+    fn end_reason(&self) -> Option<&'static str> {
+        self.inner.end_reason().map(EndReason::name)
+    }
+
     /// A board at the start position.
     fn board(&self) -> PyBoard {
         PyBoard {

@@ -149,6 +149,24 @@ def test_resignation_and_other_reasons_in_board_pgn() -> None:
     assert board.result() == "*" and board.pgn().endswith("1. e4 *\n")
 
 
+def test_the_end_reason_reads_back() -> None:
+    board = _board(["e4"])
+    for result, reason in [
+        ("1-0", "resignation"),
+        ("0-1", "time_forfeit"),
+        ("1/2-1/2", "agreement"),
+        ("*", "abandonment"),
+    ]:
+        game = hostage.pgn.read_game(board.pgn(result=result, reason=reason))
+        assert game is not None
+        assert (game.result, game.end_reason) == (result, reason)
+    # No Termination tag, or a mate that lichess also calls Normal.
+    plain = hostage.pgn.read_game(board.pgn(result="1-0"))
+    assert plain is not None and plain.end_reason is None
+    mated = hostage.pgn.read_game('[Termination "Normal"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')
+    assert mated is not None and mated.end_reason is None
+
+
 def test_a_result_header_is_recorded() -> None:
     board = _board(["e4", "e5"])
     text = board.pgn({"Result": "0-1", "Event": "Casual"})

@@ -126,6 +126,25 @@ test('PGN: a result decided off the board (resignation, time, agreement, abandon
   assert.ok(b.pgn().endsWith('1. e4 *\n'));
 });
 
+test('PGN: Board.pgnTags reads the tags and the end back', () => {
+  const b = new Board();
+  b.pushSan('e4');
+  for (const end of [{ result: '1-0', reason: 'resignation' }, { result: '0-1', reason: 'time_forfeit' },
+    { result: '1/2-1/2', reason: 'agreement' }, { result: '*', reason: 'abandonment' }]) {
+    const text = b.pgn({ White: 'Leslie' }, end);
+    const tags = Board.pgnTags(text);
+    assert.deepEqual(tags.end, end);
+    assert.equal(tags.headers.White, 'Leslie');
+    assert.equal(tags.headers.Variant, 'Hostage');
+    // What it read writes the same game again.
+    assert.equal(Board.fromPgn(text).pgn(tags.headers, tags.end), text);
+  }
+  // No Termination tag: no reason; a mate that lichess calls Normal is no off-board end.
+  assert.deepEqual(Board.pgnTags(b.pgn({ Result: '1-0' })).end, { result: '1-0' });
+  assert.deepEqual(Board.pgnTags('[Termination "Normal"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n').end, { result: '0-1' });
+  assert.throws(() => Board.pgnTags('1. e4 e4'), (e) => e instanceof Error && e.code === 'pgn_illegal_move');
+});
+
 test('PGN: results that contradict the board or the reason throw ResultError', () => {
   const throwsResult = (fn, code) => assert.throws(fn, (e) => {
     assert.ok(e instanceof Error);

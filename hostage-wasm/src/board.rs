@@ -78,6 +78,33 @@ impl JsBoard {
         })
     }
 
+    /// The tags of the first game of a PGN text, and its end as
+    /// `board.pgn(tags, end)` takes it: `end.result` is the record's result
+    /// and `end.reason` the off-board reason its `Termination` tag gives
+    /// (`Normal` with a decisive result is a resignation, with a draw an
+    /// agreement), left out when there is none or the board ended the game.
+    /// So `Board.fromPgn(t).pgn(headers, end)` writes the game again.
+    #[wasm_bindgen(js_name = pgnTags, unchecked_return_type = "PgnTags")]
+    pub fn pgn_tags(
+        #[wasm_bindgen(unchecked_param_type = "string")] pgn: &JsValue,
+    ) -> Result<Object, JsValue> {
+        let text = string_arg(pgn, "pgn")?;
+        let record = PgnGame::read(&text).map_err(|e| e.throw())?;
+        let headers = Object::new();
+        for (name, value) in record.tags() {
+            set(&headers, name, value.as_str());
+        }
+        let end = Object::new();
+        set(&end, "result", record.result.as_str());
+        if let Some(reason) = record.end_reason() {
+            set(&end, "reason", reason.name());
+        }
+        let tags = Object::new();
+        set(&tags, "headers", headers);
+        set(&tags, "end", end);
+        Ok(tags)
+    }
+
     /// Replaces the game with the position of `fen` and no history
     /// (chess.js's `load`); on error the board is unchanged.
     pub fn load(

@@ -156,6 +156,13 @@ export type EndReason = 'resignation' | 'time_forfeit' | 'agreement' | 'abandonm
  */
 export interface PgnEnd { result?: PgnResult; reason?: EndReason }
 
+/**
+ * What `Board.pgnTags` reads from a PGN text: the tags in order, and the
+ * end (the result, and the off-board reason read back from the
+ * `Termination` tag when there is one).
+ */
+export interface PgnTags { headers: Record<string, string>; end: PgnEnd }
+
 /** The legal squares of one exchange pair. */
 export interface ExchangeDests { released: HostageRole; rescued: HostageRole; to: Square[] }
 

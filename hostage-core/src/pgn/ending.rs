@@ -16,7 +16,8 @@
 //!   PGN standard (section 9.8.1) as lichess writes them: `Normal` for a
 //!   resignation or an agreed draw (the standard has no finer word; with no
 //!   board outcome, a decisive result means a resignation and a draw an
-//!   agreement), `Time forfeit`, `Abandoned`.
+//!   agreement), `Time forfeit`, `Abandoned`; [`PgnGame::end_reason`]
+//!   reads the reason back from a record, its own or lichess's.
 //!
 //! # Examples
 //!
@@ -227,6 +228,43 @@ impl PgnGame {
         self.result = result;
         Ok(())
     }
+
+    /// The reason recorded for an end away from the board, read back from
+    /// the `Termination` tag as [`PgnGame::set_result`] writes it (and as
+    /// lichess does): `Time forfeit` and `Abandoned` name theirs; `Normal`
+    /// is a resignation with a decisive result and an agreement with a
+    /// draw. The tag's value is compared without regard to case.
+    ///
+    /// `None` when the tag is absent or says anything else (`Rules
+    /// infraction`, `Unterminated`, a sentence), when the main line ends in
+    /// an outcome of the rules (a mate is `Normal` too, but no off-board
+    /// end), or when the result does not fit the reason (`Normal` with `*`).
+    ///
+    /// ```
+    /// use hostage_core::pgn::{EndReason, PgnGame};
+    ///
+    /// let text = "[Result \"0-1\"]\n[Termination \"Normal\"]\n\n1. e4 0-1\n";
+    /// assert_eq!(PgnGame::read(text)?.end_reason(), Some(EndReason::Resignation));
+    /// # Ok::<_, hostage_core::pgn::PgnError>(())
+    /// ```
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        let tag = self.tag("Termination")?.trim();
+        let reason = if tag.eq_ignore_ascii_case("normal") {
+            match self.result {
+                PgnResult::WhiteWins | PgnResult::BlackWins => EndReason::Resignation,
+                PgnResult::Draw => EndReason::Agreement,
+                PgnResult::Unknown => return None,
+            }
+        } else if tag.eq_ignore_ascii_case("time forfeit") {
+            EndReason::TimeForfeit
+        } else if tag.eq_ignore_ascii_case("abandoned") {
+            EndReason::Abandonment
+        } else {
+            return None;
+        };
+        (reason.allows(self.result) && self.mainline_game().outcome().is_none()).then_some(reason)
+    }
 }
 
 #[cfg(test)]
@@ -308,6 +346,52 @@ mod tests {
         assert_eq!(r.result, PgnResult::Draw);
         assert_eq!(r.tag("Termination"), None);
         assert!(r.write().ends_with("1. e4 e5 1/2-1/2\n"));
+    }
+
+    #[test]
+    fn every_reason_reads_back_from_the_text() {
+        use PgnResult::{BlackWins, Draw, Unknown, WhiteWins};
+        for reason in EndReason::ALL {
+            for result in [WhiteWins, BlackWins, Draw, Unknown] {
+                let mut r = record(START, &["e4"]);
+                if r.set_result(result, Some(reason)).is_err() {
+                    continue;
+                }
+                let back = PgnGame::read(&r.write()).expect("own output");
+                assert_eq!(back.result, result);
+                assert_eq!(back.end_reason(), Some(reason), "{reason} {result}");
+            }
+        }
+    }
+
+    #[test]
+    fn termination_tags_that_name_no_off_board_end() {
+        let read = |tags: &str, moves: &str| {
+            PgnGame::read(&alloc::format!("{tags}\n\n{moves}\n"))
+                .expect("valid PGN")
+                .end_reason()
+        };
+        // Lichess's spelling and other cases are read alike.
+        assert_eq!(
+            read("[Termination \"time forfeit\"]", "1. e4 1-0"),
+            Some(EndReason::TimeForfeit)
+        );
+        assert_eq!(
+            read("[Termination \"NORMAL\"]", "1. e4 e5 1/2-1/2"),
+            Some(EndReason::Agreement)
+        );
+        // No tag, an unknown word, or `Normal` with no result.
+        assert_eq!(read("[Event \"?\"]", "1. e4 1-0"), None);
+        assert_eq!(
+            read("[Termination \"Rules infraction\"]", "1. e4 0-1"),
+            None
+        );
+        assert_eq!(read("[Termination \"Normal\"]", "1. e4 *"), None);
+        // Fool's mate is `Normal` on lichess, but the board ended it.
+        assert_eq!(
+            read("[Termination \"Normal\"]", "1. f3 e5 2. g4 Qh4# 0-1"),
+            None
+        );
     }
 
     #[test]

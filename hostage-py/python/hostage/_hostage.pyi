@@ -668,6 +668,14 @@ class Game:
         reason is given for a game the board has ended, or when the result
         does not fit the reason (a resignation is a win, an agreement a
         draw, a time forfeit a win or a draw, an abandonment anything)."""
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended away from the board, read back from the
+        ``Termination`` tag (``Normal`` with a decisive result is a
+        resignation, with a draw an agreement; ``Time forfeit``;
+        ``Abandoned``): ``"resignation"``, ``"time_forfeit"``,
+        ``"agreement"``, ``"abandonment"``, or ``None`` when there is no such
+        tag, the board ended the game itself, or the result does not fit."""
     def board(self) -> Board:
         """A board at the start position."""
     def end_board(self) -> Board:
