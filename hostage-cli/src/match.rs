@@ -4,7 +4,10 @@
 //!
 //! A player is any built-in player (`random`, `greedy`, a level, `full`,
 //! `full:NODES`) or `uci:COMMAND LINE`, an external UCI engine
-//! ([`hostage_match::uci_player`]), started once per thread. An external
+//! ([`hostage_match::uci_player`]), started once per thread, with the UCI
+//! options of `--first-option NAME=VALUE` / `--second-option` (repeatable,
+//! like cutechess's `option.NAME=VALUE`; an option the engine does not
+//! offer is an error before the match). An external
 //! engine that exits or hangs (no move within `--uci-timeout`) forfeits
 //! that game and is restarted for the next: the progress line, the PGN
 //! (`Termination` tag and a comment) and the summary say so, and the match
@@ -36,6 +39,13 @@ pub struct MatchArgs {
     /// The second player (as for --first).
     #[arg(long, value_parser = parse_spec)]
     pub second: Spec,
+    /// A UCI option of the first player, NAME=VALUE (repeatable; for a
+    /// uci: player only), e.g. Threads=2 or Hash=64.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub first_option: Vec<(String, String)>,
+    /// A UCI option of the second player (as for --first-option).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    pub second_option: Vec<(String, String)>,
     /// The opening book (one opening a line, long-form moves); the built-in
     /// book by default.
     #[arg(long)]
@@ -116,6 +126,17 @@ impl fmt::Display for Spec {
     }
 }
 
+/// Reads `NAME=VALUE` (the name may hold spaces; an empty value is a
+/// button option).
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!("expected NAME=VALUE, got {s:?}")),
+    }
+}
+
 fn parse_spec(s: &str) -> Result<Spec, String> {
     s.parse().map_err(|e| format!("{e}, or uci:COMMAND LINE"))
 }
@@ -156,8 +177,18 @@ pub fn run(args: &MatchArgs, out: &mut (dyn Write + Send)) -> Result<(), CliErro
     if openings.is_empty() {
         return Err(CliError::new("the opening book has no opening"));
     }
-    let first_name = name(&args.first, args)?;
-    let second_name = name(&args.second, args)?;
+    for (spec, options, flag) in [
+        (&args.first, &args.first_option, "--first-option"),
+        (&args.second, &args.second_option, "--second-option"),
+    ] {
+        if !options.is_empty() && !matches!(spec, Spec::Uci(_)) {
+            return Err(CliError::new(format!(
+                "{flag} sets an option of a uci: player, and {spec} is built in"
+            )));
+        }
+    }
+    let first_name = name(&args.first, &args.first_option, args)?;
+    let second_name = name(&args.second, &args.second_option, args)?;
     let config = MatchConfig {
         max_games: args.games.map(|n| n as usize),
         max_plies: args.max_plies as usize,
@@ -193,8 +224,8 @@ pub fn run(args: &MatchArgs, out: &mut (dyn Write + Send)) -> Result<(), CliErro
             );
         }
     };
-    let first = factory(&args.first, args);
-    let second = factory(&args.second, args);
+    let first = factory(&args.first, &args.first_option, args);
+    let second = factory(&args.second, &args.second_option, args);
     let result = run_match(&config, &*first, &*second, &progress)
         .map_err(|e| CliError::new(format!("the opening book has an illegal move: {e}")))?;
     let out = out
@@ -270,26 +301,32 @@ fn summary(
 
 /// The player's name; an external engine is started once to check it
 /// works and to learn its `id name`.
-fn name(spec: &Spec, args: &MatchArgs) -> Result<String, CliError> {
+fn name(spec: &Spec, options: &[(String, String)], args: &MatchArgs) -> Result<String, CliError> {
     match spec {
         Spec::Builtin(spec) => Ok(spec.to_string()),
-        Spec::Uci(command) => Ok(UciEngine::start(command, args.effort(), args.timeout())
-            .map_err(|e| CliError::new(e.to_string()))?
-            .engine_name()
-            .to_owned()),
+        Spec::Uci(command) => {
+            Ok(
+                UciEngine::start_with_options(command, args.effort(), args.timeout(), options)
+                    .map_err(|e| CliError::new(e.to_string()))?
+                    .engine_name()
+                    .to_owned(),
+            )
+        }
     }
 }
 
 type Factory = Box<dyn Fn() -> Box<dyn Player> + Sync>;
 
 /// Builds one player per thread.
-fn factory(spec: &Spec, args: &MatchArgs) -> Factory {
-    let (effort, timeout) = (args.effort(), args.timeout());
+fn factory(spec: &Spec, options: &[(String, String)], args: &MatchArgs) -> Factory {
+    let (effort, timeout, options) = (args.effort(), args.timeout(), options.to_vec());
     match spec.clone() {
         Spec::Builtin(spec) => Box::new(move || spec.build()),
-        Spec::Uci(command) => Box::new(move || match UciEngine::start(&command, effort, timeout) {
-            Ok(engine) => Box::new(engine) as Box<dyn Player>,
-            Err(e) => Box::new(Absent(e.to_string())),
+        Spec::Uci(command) => Box::new(move || {
+            match UciEngine::start_with_options(&command, effort, timeout, &options) {
+                Ok(engine) => Box::new(engine) as Box<dyn Player>,
+                Err(e) => Box::new(Absent(e.to_string())),
+            }
         }),
     }
 }
@@ -324,6 +361,15 @@ mod tests {
         assert_eq!("random".parse(), Ok(Spec::Builtin(PlayerSpec::Random)));
         assert!("uci:".parse::<Spec>().is_err());
         assert!("robot".parse::<Spec>().is_err());
+        assert_eq!(
+            parse_option("Clear Hash="),
+            Ok(("Clear Hash".into(), String::new()))
+        );
+        assert_eq!(
+            parse_option("Threads=2"),
+            Ok(("Threads".into(), "2".into()))
+        );
+        assert!(parse_option("Threads").is_err() && parse_option("=2").is_err());
         let sprt = parse_sprt("-10,5.5").expect("two numbers");
         assert_eq!((sprt.elo0, sprt.elo1), (-10.0, 5.5));
         for bad in ["10", "5,0", "a,b", "0,inf"] {

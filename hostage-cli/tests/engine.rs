@@ -271,6 +271,59 @@ fn a_match_against_an_external_uci_engine() {
         "{text}"
     );
     assert!(text.contains("sprt elo0 0 elo1 100: llr "), "{text}");
+    // Options reach the engine (`hostage uci` offers Threads and Hash);
+    // one it does not offer, or one for a built-in player, stops the match.
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--first-option",
+        "Hash=4",
+        "--first-option",
+        "Threads=1",
+        "--second",
+        "greedy",
+        "--games",
+        "2",
+        "--uci-nodes",
+        "1000",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(wdl(&stdout(&out)).iter().sum::<u32>(), 2);
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--first-option",
+        "Thread=2",
+        "--second",
+        "greedy",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("does not offer the option 'Thread'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--second",
+        "greedy",
+        "--second-option",
+        "Threads=2",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--second-option sets an option of a uci: player"),
+        "{}",
+        stderr(&out)
+    );
     let err = hostage(&[
         "match",
         "--first",

@@ -4,8 +4,11 @@
 //! The command line is split at whitespace (no shell, no quoting) and
 //! started as a process with piped stdin and stdout; its stderr is
 //! discarded. The handshake is `uci` … `uciok` (and `setoption name
-//! UCI_Variant value hostage` when the engine offers that option), then
-//! `isready` … `readyok`. Before each game it gets `ucinewgame`; for each
+//! UCI_Variant value hostage` when the engine offers that option, then
+//! `setoption name NAME value VALUE` for each option the match gives it,
+//! such as `Threads` or `Hash`: an option the engine does not offer is an
+//! error, so a misspelt name never goes unnoticed), then `isready` …
+//! `readyok`. Before each game it gets `ucinewgame`; for each
 //! move `position startpos moves …` (or `position fen <start> moves …`
 //! when the game did not start from the initial position) and `go nodes N`
 //! or `go movetime MS`, and its `bestmove` is read in the library's long
@@ -98,9 +101,18 @@ pub struct UciEngine {
     command: String,
     effort: Effort,
     move_timeout: Duration,
+    /// `setoption` pairs sent after every handshake, restarts included.
+    options: Vec<(String, String)>,
     process: Option<Process>,
     /// Why the process is gone, until it is started again.
     broken: Option<String>,
+}
+
+/// The name of an `option name NAME type …` line (a name may hold spaces).
+fn option_name(words: &[&str]) -> Option<String> {
+    let rest = words.strip_prefix(&["option", "name"])?;
+    let end = rest.iter().position(|w| *w == "type").unwrap_or(rest.len());
+    (end > 0).then(|| rest[..end].join(" "))
 }
 
 /// The child process and its pipes.
@@ -129,11 +141,30 @@ impl UciEngine {
         effort: Effort,
         move_timeout: Duration,
     ) -> Result<UciEngine, StartError> {
+        UciEngine::start_with_options(command, effort, move_timeout, &[])
+    }
+
+    /// As [`UciEngine::start`], then sets each `(name, value)` option with
+    /// `setoption` (cutechess's `option.NAME=VALUE`), in order, after every
+    /// handshake, restarts included.
+    ///
+    /// # Errors
+    ///
+    /// As [`UciEngine::start`]; also when the engine does not offer one of
+    /// the options (names compared without regard to case, as UCI engines
+    /// read them).
+    pub fn start_with_options(
+        command: &str,
+        effort: Effort,
+        move_timeout: Duration,
+        options: &[(String, String)],
+    ) -> Result<UciEngine, StartError> {
         let mut engine = UciEngine {
             name: Excerpt::new(command.as_bytes()).as_str().to_owned(),
             command: command.to_owned(),
             effort,
             move_timeout,
+            options: options.to_vec(),
             process: None,
             broken: None,
         };
@@ -197,6 +228,7 @@ impl UciEngine {
         self.broken = None;
         self.send("uci");
         let mut hostage_variant = false;
+        let mut offered: Vec<String> = Vec::new();
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
             let Ok(line) = self.next_line(deadline) else {
@@ -213,9 +245,31 @@ impl UciEngine {
             if words.starts_with(&["option", "name", "UCI_Variant"]) && words.contains(&"hostage") {
                 hostage_variant = true;
             }
+            if let Some(name) = option_name(&words) {
+                offered.push(name);
+            }
         }
         if hostage_variant {
             self.send("setoption name UCI_Variant value hostage");
+        }
+        for (name, value) in self.options.clone() {
+            if !offered.iter().any(|o| o.eq_ignore_ascii_case(name.trim())) {
+                self.kill();
+                return Err(self.error(format!(
+                    "does not offer the option {} (it offers: {})",
+                    Excerpt::new(name.as_bytes()),
+                    if offered.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        offered.join(", ")
+                    }
+                )));
+            }
+            // A button option (`NAME=`) has no value.
+            match value.trim() {
+                "" => self.send(&format!("setoption name {}", name.trim())),
+                v => self.send(&format!("setoption name {} value {v}", name.trim())),
+            }
         }
         if !self.ready() {
             self.kill();

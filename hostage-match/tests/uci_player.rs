@@ -115,3 +115,71 @@ fn a_missing_program_does_not_start() {
         "{err}"
     );
 }
+
+/// A script that offers two options and writes every line it is sent to
+/// the `heard` file.
+fn listening_engine(name: &str) -> (String, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("hostage-match-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let heard = dir.join("heard");
+    let _ = std::fs::remove_file(&heard);
+    let script = dir.join("engine.sh");
+    let text = format!(
+        "while IFS= read -r line; do\n\
+           echo \"$line\" >> '{}'\n\
+           case \"$line\" in\n\
+             uci) echo 'id name listener'; \
+                  echo 'option name Threads type spin default 1 min 1 max 8'; \
+                  echo 'option name Clear Hash type button'; echo uciok;;\n\
+             isready) echo readyok;;\n\
+             quit) exit 0;;\n\
+           esac\n\
+         done\n",
+        heard.display()
+    );
+    std::fs::write(&script, text).expect("script");
+    (format!("/bin/sh {}", script.display()), heard)
+}
+
+#[test]
+fn options_are_set_after_the_handshake_and_an_unknown_one_is_refused() {
+    let (command, heard) = listening_engine("options");
+    let options = [
+        ("threads".to_owned(), "2".to_owned()),
+        ("Clear Hash".to_owned(), String::new()),
+    ];
+    let engine = UciEngine::start_with_options(
+        &command,
+        Effort::Nodes(10),
+        Duration::from_secs(20),
+        &options,
+    )
+    .expect("both options are offered");
+    assert_eq!(engine.engine_name(), "listener");
+    drop(engine);
+    let lines = std::fs::read_to_string(&heard).expect("the engine heard something");
+    let lines: Vec<&str> = lines.lines().collect();
+    // In order, after `uci` and before `isready`; a button has no value.
+    assert_eq!(
+        lines[..4],
+        [
+            "uci",
+            "setoption name threads value 2",
+            "setoption name Clear Hash",
+            "isready"
+        ]
+    );
+
+    let wrong = [("Thread".to_owned(), "2".to_owned())];
+    let Err(err) =
+        UciEngine::start_with_options(&command, Effort::Nodes(10), Duration::from_secs(20), &wrong)
+    else {
+        panic!("an option the engine does not offer is an error");
+    };
+    assert_eq!(err.code(), "uci_engine_start");
+    let text = err.to_string();
+    assert!(
+        text.contains("does not offer the option 'Thread' (it offers: Threads, Clear Hash)"),
+        "{text}"
+    );
+}
