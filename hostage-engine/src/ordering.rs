@@ -4,7 +4,11 @@
 //! The order is the usual one of strong engines: the transposition-table
 //! move, then captures and promotions that do not lose material by static
 //! exchange ([`crate::see`]), by most valuable victim / least valuable
-//! attacker, then the two killer moves of the ply, then the rest (quiet
+//! attacker (with [`crate::Options::capture_history`], on by default: by
+//! the victim's value plus an eighth of the capture history, keyed by side,
+//! capturing role, target square and role taken, rewarded for captures
+//! that cut off and penalised for those tried before them), then the two
+//! killer moves of the ply, then the rest (quiet
 //! board moves, drops and exchanges) by history: the main table (side,
 //! kind, role that lands, square). Last come the captures that lose the
 //! capturing man for less.
