@@ -115,6 +115,23 @@ fn option_name(words: &[&str]) -> Option<String> {
     (end > 0).then(|| rest[..end].join(" "))
 }
 
+/// The options an engine offers, for an error message: at most the first
+/// 32, each cut to 40 characters (the names come from the engine).
+fn offered_list(offered: &[String]) -> String {
+    if offered.is_empty() {
+        return "none".to_owned();
+    }
+    let mut names: Vec<String> = offered
+        .iter()
+        .take(32)
+        .map(|n| n.chars().take(40).collect())
+        .collect();
+    if offered.len() > 32 {
+        names.push(format!("and {} more", offered.len() - 32));
+    }
+    names.join(", ")
+}
+
 /// The child process and its pipes.
 struct Process {
     child: Child,
@@ -258,11 +275,7 @@ impl UciEngine {
                 return Err(self.error(format!(
                     "does not offer the option {} (it offers: {})",
                     Excerpt::new(name.as_bytes()),
-                    if offered.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        offered.join(", ")
-                    }
+                    offered_list(&offered)
                 )));
             }
             // A button option (`NAME=`) has no value.
