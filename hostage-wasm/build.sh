@@ -44,8 +44,9 @@ log() { printf '[build.sh] %s\n' "$*" >&2; }
 # Size matters more than speed for a download, except in the engine, whose
 # search a player waits for: a Club move is 750,000 nodes, and opt-level z
 # made it 2.5 times as slow as opt-level 3 (3.0 s against 1.1 s on average,
-# docs/engine.md, "Cost") for a module 20 KB smaller gzipped. Each module names its level below; the
-# workspace's release profile stays as it is for native builds.
+# docs/engine.md, "Cost") for a module 20 KB smaller gzipped. Each module
+# names its level below; the workspace's release profile stays as it is for
+# native builds.
 export CARGO_PROFILE_RELEASE_LTO=fat
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 export CARGO_PROFILE_RELEASE_PANIC=abort
