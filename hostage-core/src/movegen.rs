@@ -630,7 +630,7 @@ fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live:
     }
 }
 
-/// The public face of move generation: each call runs [`generate`] with
+/// The public face of move generation: each call runs `generate` with
 /// the sink it needs.
 impl Position {
     /// Every legal move: board moves, airfield drops and exchanges.
