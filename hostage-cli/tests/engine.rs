@@ -290,51 +290,51 @@ fn a_match_against_an_external_uci_engine() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(wdl(&stdout(&out)).iter().sum::<u32>(), 2);
-    let out = hostage(&[
-        "match",
-        "--first",
-        &first,
-        "--first-option",
-        "Thread=2",
-        "--second",
-        "greedy",
-        "--games",
-        "2",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("does not offer the option 'Thread'"),
-        "{}",
-        stderr(&out)
+    let refused = |args: &[&str], says: &str| {
+        let out = hostage(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    };
+    refused(
+        &[
+            "match",
+            "--first",
+            &first,
+            "--first-option",
+            "Thread=2",
+            "--second",
+            "greedy",
+            "--games",
+            "2",
+        ],
+        "does not offer the option 'Thread'",
     );
-    let out = hostage(&[
-        "match",
-        "--first",
-        &first,
-        "--second",
-        "greedy",
-        "--second-option",
-        "Threads=2",
-        "--games",
-        "2",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("--second-option sets an option of a uci: player"),
-        "{}",
-        stderr(&out)
+    refused(
+        &[
+            "match",
+            "--first",
+            &first,
+            "--second",
+            "greedy",
+            "--second-option",
+            "Threads=2",
+            "--games",
+            "2",
+        ],
+        "--second-option sets an option of a uci: player",
     );
-    let err = hostage(&[
-        "match",
-        "--first",
-        "uci:/no/such/engine",
-        "--second",
-        "random",
-        "--games",
-        "2",
-    ]);
-    assert_eq!(err.status.code(), Some(1));
-    assert!(stderr(&err).contains("/no/such/engine"), "{}", stderr(&err));
+    refused(
+        &[
+            "match",
+            "--first",
+            "uci:/no/such/engine",
+            "--second",
+            "random",
+            "--games",
+            "2",
+        ],
+        "/no/such/engine",
+    );
 }
 
 /// A fake UCI engine: a shell script that plays the first legal move

@@ -5,7 +5,10 @@
 
 #![cfg(unix)]
 
-use std::{path::PathBuf, time::Duration};
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use hostage_core::Game;
 use hostage_match::{
@@ -13,28 +16,36 @@ use hostage_match::{
     uci_player::{Effort, UciEngine},
 };
 
-/// A script speaking just enough UCI; `on_go` is the shell code run at
-/// `go`. Every start appends a line to the `starts` file.
-fn fake_engine(name: &str, on_go: &str) -> (String, PathBuf) {
+/// Writes a shell-script engine into a fresh temporary folder `name`:
+/// `script` gets the path of the folder's `log` file (emptied) and returns
+/// the script's text. Returns the command that runs it and the log file.
+fn script_engine(name: &str, script: impl FnOnce(&Path) -> String) -> (String, PathBuf) {
     let dir = std::env::temp_dir().join(format!("hostage-match-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let starts = dir.join("starts");
-    let _ = std::fs::remove_file(&starts);
-    let script = dir.join("engine.sh");
-    let text = format!(
-        "echo started >> '{}'\n\
-         while IFS= read -r line; do\n\
-           case \"$line\" in\n\
-             uci) echo 'id name fake'; echo uciok;;\n\
-             isready) echo readyok;;\n\
-             go*) {on_go};;\n\
-             quit) exit 0;;\n\
-           esac\n\
-         done\n",
-        starts.display()
-    );
-    std::fs::write(&script, text).expect("script");
-    (format!("/bin/sh {}", script.display()), starts)
+    let log = dir.join("log");
+    let _ = std::fs::remove_file(&log);
+    let path = dir.join("engine.sh");
+    std::fs::write(&path, script(&log)).expect("script");
+    (format!("/bin/sh {}", path.display()), log)
+}
+
+/// A script speaking just enough UCI; `on_go` is the shell code run at
+/// `go`. Every start appends a line to the returned `starts` file.
+fn fake_engine(name: &str, on_go: &str) -> (String, PathBuf) {
+    script_engine(name, |starts| {
+        format!(
+            "echo started >> '{}'\n\
+             while IFS= read -r line; do\n\
+               case \"$line\" in\n\
+                 uci) echo 'id name fake'; echo uciok;;\n\
+                 isready) echo readyok;;\n\
+                 go*) {on_go};;\n\
+                 quit) exit 0;;\n\
+               esac\n\
+             done\n",
+            starts.display()
+        )
+    })
 }
 
 fn starts(file: &PathBuf) -> usize {
@@ -117,28 +128,23 @@ fn a_missing_program_does_not_start() {
 }
 
 /// A script that offers two options and writes every line it is sent to
-/// the `heard` file.
+/// the returned `heard` file.
 fn listening_engine(name: &str) -> (String, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("hostage-match-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let heard = dir.join("heard");
-    let _ = std::fs::remove_file(&heard);
-    let script = dir.join("engine.sh");
-    let text = format!(
-        "while IFS= read -r line; do\n\
-           echo \"$line\" >> '{}'\n\
-           case \"$line\" in\n\
-             uci) echo 'id name listener'; \
-                  echo 'option name Threads type spin default 1 min 1 max 8'; \
-                  echo 'option name Clear Hash type button'; echo uciok;;\n\
-             isready) echo readyok;;\n\
-             quit) exit 0;;\n\
-           esac\n\
-         done\n",
-        heard.display()
-    );
-    std::fs::write(&script, text).expect("script");
-    (format!("/bin/sh {}", script.display()), heard)
+    script_engine(name, |heard| {
+        format!(
+            "while IFS= read -r line; do\n\
+               echo \"$line\" >> '{}'\n\
+               case \"$line\" in\n\
+                 uci) echo 'id name listener'; \
+                      echo 'option name Threads type spin default 1 min 1 max 8'; \
+                      echo 'option name Clear Hash type button'; echo uciok;;\n\
+                 isready) echo readyok;;\n\
+                 quit) exit 0;;\n\
+               esac\n\
+             done\n",
+            heard.display()
+        )
+    })
 }
 
 #[test]
