@@ -7,15 +7,17 @@
 // tree, an evaluation bar and the best move as an arrow. "Review the game"
 // (and "Analyse this game" from Play) runs the engine's game review
 // (review.js). The engine entry is loaded the first time either is used.
+import { announce, moveWords } from './announce.js';
 import { Editor } from './editor.js';
 
 import { ANALYSE_IMPORT_KEY, statusText } from './game.js';
 import { Board, loadEngine } from './pkg.js';
 import { ReviewCard } from './review.js';
+import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
 import { MoveTree } from './tree.js';
 import { TreeView } from './treeview.js';
-import { pgnError, positionError } from './words.js';
+import { pgnError, positionError, resultToken } from './words.js';
 
 const MAX_DEPTH = 30;
 
@@ -80,9 +82,19 @@ export function mount(root) {
   const $ = (s) => root.querySelector(s);
   let tree = new MoveTree();
   let worker = null;
+  let busy = false; // a request of the analysis is in the worker
   let searchToken = 0;
+  let searchKey = null; // what the running (or finished) search analyses
 
-  const table = new Table({ onMove: (m) => { tree.play(m); render(); } });
+  const table = new Table({
+    onMove: (m) => {
+      tree.play(m);
+      const b = tree.board();
+      playSound(soundFor(m, b));
+      announce(moveWords(m));
+      render();
+    },
+  });
   const treeView = new TreeView({ onSelect: (n) => { tree.goTo(n); render(); } });
   $('.table-slot').append(table.el);
   $('.tree-slot').append(treeView.el);
@@ -97,13 +109,19 @@ export function mount(root) {
 
   /** Reviews the main line of the tree (the game), and marks its moves. */
   async function runReview() {
-    const { EngineWorker } = await loadEngine();
+    let newEngineWorker;
+    try {
+      ({ newEngineWorker } = await loadEngine());
+    } catch {
+      review.el.querySelector('.review-info').textContent = 'The engine could not be loaded. Check your connection and try again.';
+      return;
+    }
     const t = tree;
     const nodes = [];
     for (let n = t.root; n.children.length; [n] = n.children) nodes.push(n.children[0]);
     const b = new Board(t.startFen);
     for (const n of nodes) b.push(n.uci);
-    const done = review.run(EngineWorker, b, nodes); // reads the board at once
+    const done = review.run(newEngineWorker, b, nodes); // reads the board at once
     b.free();
     await done;
     if (tree === t) treeView.render(tree, review.marks);
@@ -179,47 +197,97 @@ export function mount(root) {
     const b = ev.target.closest('[data-line]');
     if (!b) return;
     // Plays the line up to the clicked move into the tree (as a variation where it differs).
+    // Lines belong to the position they were found in; a stale one is ignored.
     const line = lines[Number(b.dataset.line)];
-    for (const uci of line.pv.slice(0, Number(b.dataset.upto) + 1)) tree.play(uci);
+    if (!line || linesNode !== tree.current) return;
+    try {
+      for (const uci of line.pv.slice(0, Number(b.dataset.upto) + 1)) tree.play(uci);
+    } catch {
+      // The package refused a move of the line: what was played stays.
+    }
     render();
   });
 
   let lines = [];
+  let linesNode = null; // the tree node the shown lines were found for
 
-  function stopEngine() {
-    searchToken++;
+  /** Forgets what the engine showed: lines, the best-move mark, the bar. */
+  function clearAnalysis() {
+    lines = [];
+    linesNode = null;
+    $('.engine-lines').replaceChildren();
     table.view.setAutoShapes([]);
     $('.eval-bar').hidden = true;
+    delete root.dataset.engineDepth;
+    delete root.dataset.engineDone;
+  }
+
+  /**
+   * Stops the search at once: a request still in the worker is abandoned
+   * with the worker itself (the package's EngineWorker answers in order and
+   * cannot be interrupted), and a fresh worker is started on the next
+   * search (cheap: the engine's module is compiled once, pkg.js).
+   */
+  function stopEngine() {
+    searchToken++;
+    searchKey = null;
+    if (worker && busy) {
+      worker.terminate();
+      worker = null;
+    }
+    busy = false;
   }
 
   /** Deepens the analysis of the shown position one depth at a time until stopped. */
   async function analyse() {
-    const token = ++searchToken;
-    const list = $('.engine-lines');
     const info = $('.engine-info');
-    if (!$('.engine-on').checked) { stopEngine(); list.replaceChildren(); info.textContent = ''; return; }
+    const on = $('.engine-on').checked;
     const shown = tree.board();
-    if (shown.isGameOver()) { list.replaceChildren(); table.view.setAutoShapes([]); info.textContent = statusText(shown); return; }
-    info.textContent = 'Thinking…';
-    if (!worker) {
-      const { EngineWorker } = await loadEngine();
-      if (token !== searchToken) return;
-      worker ??= new EngineWorker();
-    }
     const fen = shown.startFen();
     const history = shown.history();
-    const turn = shown.turn();
     const multipv = Number($('.multipv-select').value);
-    for (let depth = 1; depth <= MAX_DEPTH; depth++) {
-      let a;
+    const key = JSON.stringify([fen, history, multipv]);
+    // The same position drawn again (a flip, a review's marks): the search goes on.
+    if (on && key === searchKey) return;
+    stopEngine();
+    clearAnalysis();
+    if (!on) { info.textContent = ''; return; }
+    const token = searchToken;
+    searchKey = key;
+    if (shown.isGameOver()) { showOutcome(shown); return; }
+    info.textContent = 'Thinking…';
+    const node = tree.current;
+    if (!worker) {
+      let newEngineWorker;
       try {
-        a = await worker.analyse(fen, history, { depth, multipv });
-      } catch (e) {
-        if (token === searchToken) info.textContent = `The engine stopped: ${e?.message ?? e}`;
+        ({ newEngineWorker } = await loadEngine());
+      } catch {
+        if (token === searchToken) { info.textContent = 'The engine could not be loaded. Check your connection and switch it on again.'; searchKey = null; }
         return;
       }
       if (token !== searchToken) return;
-      showAnalysis(a, turn, shown);
+      worker ??= newEngineWorker();
+    }
+    const turn = shown.turn();
+    const full = shown.fullmoveNumber();
+    for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+      let a;
+      busy = true;
+      try {
+        a = await worker.analyse(fen, history, { depth, multipv });
+      } catch (e) {
+        if (token === searchToken) {
+          busy = false;
+          searchKey = null;
+          worker?.terminate();
+          worker = null;
+          if (e?.name !== 'AbortError') info.textContent = 'The engine stopped on this position. Switch it off and on to try again.';
+        }
+        return;
+      }
+      if (token !== searchToken) return;
+      busy = false;
+      showAnalysis(a, turn, full, node);
       if (a.score.mate !== undefined && Math.abs(a.score.mate) < depth) break;
       // Give the page a moment between depths (clicks, typing).
       await new Promise((ok) => setTimeout(ok, 30));
@@ -228,12 +296,33 @@ export function mount(root) {
     if (token === searchToken) root.dataset.engineDone = 'true';
   }
 
-  function showAnalysis(a, turn, shown) {
+  /** The bar on a finished position: the result, no search. */
+  function showOutcome(shown) {
+    const o = shown.outcome();
+    $('.engine-info').textContent = statusText(shown);
+    setBar(o.winner === 'w' ? 1 : o.winner === 'b' ? 0 : 0.5, resultToken(o));
+    root.dataset.engineDone = 'true';
+  }
+
+  function setBar(white, text) {
+    const bar = $('.eval-bar');
+    bar.hidden = false;
+    // Level with the board, wherever the layout put it (beside or under the reserves).
+    bar.style.top = `${table.wrap.offsetTop}px`;
+    bar.firstElementChild.style.height = `${(white * 100).toFixed(1)}%`;
+    bar.setAttribute('aria-valuenow', String(Math.round(white * 100)));
+    bar.setAttribute('aria-valuetext', text);
+    bar.title = text;
+  }
+
+  function showAnalysis(a, turn, full, node) {
     const list = $('.engine-lines');
     lines = a.lines;
-    $('.engine-info').textContent = `Depth ${a.depth} · ${a.nodes.toLocaleString('en')} nodes · deepening until switched off`;
+    linesNode = node;
+    const m = a.bestMove;
+    const best = m ? ` · best ${m.san}` : '';
+    $('.engine-info').textContent = `Depth ${a.depth} · ${a.nodes.toLocaleString('en')} nodes${best} · deepening until switched off`;
     root.dataset.engineDepth = String(a.depth);
-    const full = shown.fullmoveNumber();
     list.replaceChildren(...a.lines.map((l, i) => {
       const li = document.createElement('li');
       const s = whiteScore(l.score, turn);
@@ -253,17 +342,11 @@ export function mount(root) {
       });
       return li;
     }));
-    const best = whiteScore(a.score, turn);
-    const bar = $('.eval-bar');
-    bar.hidden = false;
-    // Level with the board, wherever the layout put it (beside or under the reserves).
-    bar.style.top = `${table.wrap.offsetTop}px`;
-    bar.firstElementChild.style.height = `${(best.white * 100).toFixed(1)}%`;
-    bar.setAttribute('aria-valuenow', String(Math.round(best.white * 100)));
-    bar.setAttribute('aria-valuetext', best.text);
-    bar.title = best.text;
-    const m = a.bestMove;
-    table.view.setAutoShapes(m?.from ? [{ from: m.from, to: m.to }] : []);
+    const score = whiteScore(a.score, turn);
+    setBar(score.white, score.text);
+    // The best move: an arrow for a move on the board, a ring on the target
+    // square for a drop or an exchange (their man comes from a reserve).
+    table.view.setAutoShapes(!m ? [] : m.from ? [{ from: m.from, to: m.to }] : [{ at: m.to, kind: m.kind }]);
   }
 
   function render() {
@@ -289,7 +372,6 @@ export function mount(root) {
     $('.pgn').value = `${pgn.split(/\n\n/)[0]}\n\n${tree.movetext(result)}\n`;
     main.free();
     document.body.dataset.fen = shown.fen();
-    delete root.dataset.engineDone;
     analyse();
   }
 
@@ -308,6 +390,6 @@ export function mount(root) {
   return {
     shown: () => { importFromPlay(); render(); },
     // Another mode is shown: the engine stops (it starts again on return).
-    hidden: () => { searchToken++; },
+    hidden: () => { stopEngine(); },
   };
 }

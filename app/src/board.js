@@ -98,7 +98,7 @@ export class BoardView {
     this.drawShapes();
   }
 
-  /** Arrows the mode draws (e.g. the engine's best move): [{ from, to }]. */
+  /** Shapes the mode draws (e.g. the engine's best move): [{ from, to }] arrows, [{ at, kind? }] rings. */
   setAutoShapes(shapes) {
     this.autoShapes = shapes;
     this.drawShapes();
@@ -127,18 +127,23 @@ export class BoardView {
       l.dataset.to = to;
       g.append(l);
     };
-    for (const s of this.autoShapes) arrow(s.from, s.to, 'auto');
+    const circle = (at, kind) => {
+      const [cx, cy] = this.centre(at);
+      const c = document.createElementNS(SVG, 'circle');
+      c.setAttribute('cx', cx); c.setAttribute('cy', cy); c.setAttribute('r', 0.45);
+      c.setAttribute('class', `circle ${kind}`);
+      c.dataset.at = at;
+      g.append(c);
+      return c;
+    };
+    // The mode's shapes: an arrow, or a ring on a square (a drop's or an exchange's target).
+    for (const s of this.autoShapes) {
+      if (s.at) circle(s.at, 'auto').dataset.kind = s.kind ?? '';
+      else arrow(s.from, s.to, 'auto');
+    }
     for (const s of this.shapes) {
-      if (s.at) {
-        const [cx, cy] = this.centre(s.at);
-        const c = document.createElementNS(SVG, 'circle');
-        c.setAttribute('cx', cx); c.setAttribute('cy', cy); c.setAttribute('r', 0.45);
-        c.setAttribute('class', 'circle mine');
-        c.dataset.at = s.at;
-        g.append(c);
-      } else {
-        arrow(s.from, s.to, 'mine');
-      }
+      if (s.at) circle(s.at, 'mine');
+      else arrow(s.from, s.to, 'mine');
     }
     this.el.dataset.shapes = String(this.shapes.length);
   }
@@ -225,6 +230,7 @@ export class BoardView {
     const img = this.squares.get(last.to)?.querySelector('img');
     if (!img) return;
     this.el.dataset.animated = `${last.from ?? 'reserve'}-${last.to}`;
+    this.el.dataset.animatedKind = last.kind ?? 'move'; // move, capture…, drop or exchange: what was animated
     if (last.from) {
       const a = this.squares.get(last.from).getBoundingClientRect();
       const b = this.squares.get(last.to).getBoundingClientRect();

@@ -216,6 +216,8 @@ export class Editor {
       next = new Setup(text);
     } catch (e) {
       this.error(positionError(e, what));
+      // The castling boxes and the en-passant choice go back to the position's.
+      this.render();
       return;
     }
     this.load(next);

@@ -79,6 +79,13 @@ export class Game {
     return this.cache;
   }
 
+  /** Frees the package objects (the game is not used after this). */
+  free() {
+    this.cache?.free();
+    this.cache = null;
+    this.board.free();
+  }
+
   dropCache() {
     this.cache = null;
   }

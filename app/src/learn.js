@@ -4,9 +4,11 @@
 // played (compared with the accepted answers, parsed by the package), a count
 // is typed, an illegal move's reason is picked (and the package is asked to
 // play the move, so its refusal is shown). Progress lives in localStorage.
+import { announce, moveWords } from './announce.js';
 import { Game } from './game.js';
 import { inline, markdown } from './markdown.js';
 import { Board, loadPuzzles } from './pkg.js';
+import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
 import { moveError } from './words.js';
 
@@ -164,13 +166,19 @@ export async function mount(root) {
         b.addEventListener('click', () => {
           if (solved) return;
           if (reason !== t.reason) { wrong(`Not that. ${t.hint}`); return; }
-          game.push(t.legal);
+          heard(game.push(t.legal));
           right(`Right. ${t.reason} By contrast ${t.legal} is legal: it is shown on the board.`);
         });
         box.querySelector('.reasons').append(b);
       }
     }
     return box;
+  }
+
+  /** A move played on the lesson's board: its sound, and its words for screen readers. */
+  function heard(m) {
+    playSound(soundFor(m, game.board));
+    announce(moveWords(m));
   }
 
   function answerMove(m) {
@@ -181,6 +189,7 @@ export async function mount(root) {
       try { return probe.push(san).uci; } finally { probe.free(); }
     });
     game.push(m);
+    heard(m);
     if (accepted.includes(m.uci)) {
       right(`${m.san}: right. ${t.explanation ?? ''}`);
     } else {

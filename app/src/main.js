@@ -59,6 +59,6 @@ try {
   document.getElementById('loading').remove();
   document.body.dataset.ready = 'true';
 } catch (e) {
-  document.getElementById('loading').textContent = `The app could not start: ${errorText(e)}`;
+  document.getElementById('loading').textContent = `The app could not start. ${errorText(e)}`;
   throw e;
 }

@@ -13,16 +13,39 @@ export const { Board, Setup, isHostageError } = hostage;
 
 let engine = null;
 /**
- * The engine entry and the worker, loaded once on first use:
- * `{ engineLevels, EngineWorker }`. The worker fetches the engine module in
- * its own thread; the page needs it only for `engineLevels()`.
+ * The engine, loaded once on first use: `{ engineLevels, newEngineWorker }`.
+ * The page fetches and compiles the engine's WebAssembly module once; it
+ * instantiates it for `engineLevels()` (the package has no other way to
+ * list the levels), and every worker (`newEngineWorker()`: the package's
+ * EngineWorker running src/engine-host.js) receives the compiled module
+ * instead of fetching it again. So the .wasm is fetched once per page load.
  */
 export function loadEngine() {
-  engine ??= Promise.all([
-    import('../vendor/hostage-chess/engine.js'),
-    import('../vendor/hostage-chess/worker.js'),
-  ]).then(([e, w]) => ({ engineLevels: e.engineLevels, EngineWorker: w.EngineWorker }));
+  engine ??= (async () => {
+    const url = new URL('../vendor/hostage-chess/hostage_engine_bg.wasm', import.meta.url);
+    const [e, w, module] = await Promise.all([
+      import('../vendor/hostage-chess/hostage_engine.js'),
+      import('../vendor/hostage-chess/worker.js'),
+      compile(url),
+    ]);
+    await e.default({ module_or_path: module });
+    const host = new URL('./engine-host.js', import.meta.url);
+    return {
+      engineLevels: e.engineLevels,
+      newEngineWorker: () => new w.EngineWorker(host, { module }),
+    };
+  })();
+  engine.catch(() => { engine = null; }); // a failed load may be tried again
   return engine;
+}
+
+async function compile(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: ${res.status}`);
+  if (WebAssembly.compileStreaming && res.headers.get('content-type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(res);
+  }
+  return WebAssembly.compile(await res.arrayBuffer());
 }
 
 let puzzles = null;
@@ -36,8 +59,12 @@ export function loadPuzzles() {
   return puzzles;
 }
 
-/** A package error as one line for the page: "IllegalMoveError: ...". */
+/**
+ * A start-up failure in a sentence for the page: what did not work and what
+ * to try, never the package's code names.
+ */
 export function errorText(e) {
-  if (isHostageError(e)) return `${e.message} (${e.name}, ${e.code})`;
-  return String(e?.message ?? e);
+  if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly, which the app needs. Try a recent Chrome, Firefox, Safari or Edge.';
+  if (e?.name === 'TypeError' && /fetch|import|module/i.test(String(e?.message))) return 'A part of the app could not be downloaded. Check your connection and reload the page.';
+  return 'Something went wrong while starting. Reload the page to try again.';
 }

@@ -95,12 +95,14 @@ export function mount(root, { params }) {
   const form = $('.new-game');
   const status = $('.status');
   const notice = $('.notice');
+  /** A notice under the game, styled by its kind: info, success, warning or error ('' clears it). */
+  const say = (text, kind = 'info') => { notice.textContent = text; notice.dataset.kind = kind; };
   let game = new Game();
   // { kind: 'none' } until Start | { kind: 'bot', level, human, seed, clock?, turn? } | { kind: 'local', ... } | { kind: 'online' }
   let match = { kind: 'none' };
   let session = null;
   let worker = null;
-  let EngineWorker = null; // the package's, once the engine entry is loaded
+  let newEngineWorker = null; // the package's EngineWorker, once the engine is loaded (pkg.js)
   let botToken = 0;
   let clock = null; // a LocalClock for bot and local games with a clock
   let ticker = null;
@@ -134,10 +136,10 @@ export function mount(root, { params }) {
    * then lists its levels.
    */
   async function engineReady() {
-    if (EngineWorker) return;
+    if (newEngineWorker) return;
     const e = await loadEngine();
-    if (EngineWorker) return;
-    EngineWorker = e.EngineWorker;
+    if (newEngineWorker) return;
+    newEngineWorker = e.newEngineWorker;
     const select = form.level;
     select.innerHTML = e.engineLevels().map((l) => `<option value="${l.name}">${l.name[0].toUpperCase()}${l.name.slice(1)} (${l.rating})</option>`).join('');
     select.removeAttribute('aria-busy');
@@ -145,7 +147,7 @@ export function mount(root, { params }) {
 
   function syncForm() {
     const opp = form.opponent.value;
-    if (opp === 'bot') engineReady().catch((e) => { notice.textContent = `The bots could not be loaded (${e?.message ?? e}).`; });
+    if (opp === 'bot') engineReady().catch(() => say('The bots could not be loaded. Check your connection and reload the page.', 'error'));
     root.querySelector('.for-color').hidden = !opp || opp === 'local';
     root.querySelector('.for-bot').hidden = opp !== 'bot';
     root.querySelector('.for-local').hidden = opp !== 'local';
@@ -165,7 +167,7 @@ export function mount(root, { params }) {
     }))) return;
     const opp = form.opponent.value;
     let color = form.color.value;
-    notice.textContent = '';
+    say('');
     const [initial, inc] = form.clock.value ? form.clock.value.split('+').map(Number) : [];
     const clockSpec = form.clock.value ? { initial: initial * 1000, increment: inc * 1000 } : null;
     if (opp === 'online') {
@@ -241,7 +243,7 @@ export function mount(root, { params }) {
   }
 
   function userMove(move) {
-    notice.textContent = '';
+    say('');
     if (match.kind === 'online') {
       session.move(move);
       return;
@@ -282,7 +284,7 @@ export function mount(root, { params }) {
     try {
       await engineReady();
       if (token !== botToken) return;
-      worker ??= new EngineWorker();
+      worker ??= newEngineWorker();
       const reply = await worker.play(game.board.startFen(), game.board.history(), { level: match.level, seed: match.seed });
       if (token !== botToken || !reply) return;
       if (clock && !clock.running && game.ply === 0) clock.start(reply.color);
@@ -292,7 +294,7 @@ export function mount(root, { params }) {
       afterChange();
       tryPremove();
     } catch (e) {
-      if (token === botToken) notice.textContent = `The bot could not move (${e?.message ?? e}). Take back a move or start a new game.`;
+      if (token === botToken && e?.name !== 'AbortError') say('The bot could not move. Take back a move or start a new game.', 'error');
     } finally {
       if (token === botToken) { root.classList.remove('thinking'); render(); }
     }
@@ -333,7 +335,7 @@ export function mount(root, { params }) {
         render();
         if (s.game.ply !== lastPly) { lastPly = s.game.ply; tryPremove(); }
       },
-      onNotice: (text, kind) => { notice.textContent = text; notice.dataset.kind = kind ?? 'info'; },
+      onNotice: (text, kind) => say(text, kind ?? 'info'),
     });
     if (gameId) session.open(gameId);
     else session.create(create.color, create.clock);
@@ -357,10 +359,15 @@ export function mount(root, { params }) {
     if (act === 'decline-draw') session?.declineDraw();
     if (act === 'copy-link') {
       const input = $('.link');
-      try { await navigator.clipboard.writeText(input.value); notice.textContent = 'Link copied.'; notice.dataset.kind = 'success'; } catch { input.select(); }
+      try { await navigator.clipboard.writeText(input.value); say('Link copied.', 'success'); } catch { input.select(); say('Select the link and copy it (Ctrl+C or a long press).', 'info'); }
     }
     if (act === 'rematch') rematch();
-    if (act === 'new') { form.querySelector('input[name="opponent"]:checked').focus(); form.scrollIntoView({ block: 'nearest' }); }
+    if (act === 'new') {
+      // The chosen opponent, or the first one when none is checked (after a
+      // reload, or for a visitor of a finished online game's link).
+      (form.querySelector('input[name="opponent"]:checked') ?? form.querySelector('input[name="opponent"]')).focus();
+      form.scrollIntoView({ block: 'nearest' });
+    }
     if (act === 'analyse') analyseGame();
   });
 
@@ -375,13 +382,16 @@ export function mount(root, { params }) {
   }
 
   function undo() {
-    if (match.kind === 'online' || match.kind === 'none' || game.ply === 0) return;
+    // A decided game (resigned, flag fallen, mated) stays decided, as on lichess.
+    if (match.kind === 'online' || match.kind === 'none' || game.ply === 0 || game.over) return;
     botToken++;
     root.classList.remove('thinking');
     table.cancelPremove();
     game.pop();
     if (match.kind === 'bot') while (game.ply > 0 && game.board.turn() !== match.human) game.pop();
-    if (clock) clock.start(game.board.turn());
+    // The time the running side spent is booked (no refund), then the side
+    // to move after the take-back runs.
+    if (clock) { clock.stop(); if (game.ply > 0) clock.start(game.board.turn()); }
     heard = { game, ply: game.ply, over: false };
     save();
     render();
@@ -500,7 +510,7 @@ export function mount(root, { params }) {
     const over = online ? session.status === 'finished' : g.over;
     const none = match.kind === 'none';
     root.querySelector('[data-act="undo"]').hidden = online || none;
-    root.querySelector('[data-act="undo"]').disabled = g.ply === 0;
+    root.querySelector('[data-act="undo"]').disabled = g.ply === 0 || g.over;
     root.querySelector('[data-act="draw"]').hidden = !online || !session.isPlayer;
     root.querySelector('[data-act="draw"]').disabled = over || session?.status !== 'active';
     root.querySelector('[data-act="resign"]').hidden = none || (online && !session.isPlayer);

@@ -11,10 +11,12 @@
 // back and the puzzle tried again (the rating changed once, at the miss).
 // A theme can be chosen: the package still picks the puzzle, among those of
 // that theme (the others are passed to Puzzles.next as seen).
+import { announce, moveWords } from './announce.js';
 import { Game, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { COLOR_NAME } from './pieces.js';
 import { loadPuzzles } from './pkg.js';
+import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
 
 /** The package's theme names in words. */
@@ -160,6 +162,20 @@ export async function mount(root) {
     const el = $('.puzzle-error');
     el.hidden = !text;
     el.textContent = text;
+    el.dataset.kind = 'error';
+  }
+
+  /** A move played on the puzzle's board: its sound, and its words for screen readers. */
+  function heard(m) {
+    playSound(soundFor(m, game.board));
+    announce(moveWords(m));
+  }
+
+  /** Replaces the game; the old one's package objects are freed once the table shows the new one. */
+  function replaceGame(g) {
+    const old = game;
+    game = g;
+    return () => { if (old && old !== game) old.free(); };
   }
 
   function puzzleRating(p) {
@@ -174,7 +190,8 @@ export async function mount(root) {
     delete root.dataset.hint;
     state.current = puzzle.id;
     save();
-    game = new Game(puzzle.fen);
+    const freeOld = replaceGame(new Game(puzzle.fen));
+    attempt.solver = game.board.turn();
     // The solver plays from the bottom.
     table.setFlipped(game.board.turn() === 'b');
     $('.delta').textContent = '';
@@ -182,6 +199,7 @@ export async function mount(root) {
     $('.puzzle-task').textContent = `${taskText(puzzle)}: ${COLOR_NAME[game.board.turn()]} to play.`;
     status(`${COLOR_NAME[game.board.turn()]} to play and win.`);
     render();
+    freeOld();
   }
 
   function next() {
@@ -203,7 +221,7 @@ export async function mount(root) {
       }
       start(p);
     } catch (e) {
-      error(`No puzzle could be chosen (${e?.message ?? e}).`);
+      error('No puzzle could be chosen. Reload the page to try again.');
     }
   }
 
@@ -251,11 +269,12 @@ export async function mount(root) {
     let right;
     try {
       right = Puzzles.accepts(p.id, attempt.index, move.uci);
-    } catch (e) {
-      error(`This move could not be checked (${e?.message ?? e}).`);
+    } catch {
+      error('This move could not be checked. Try another move, or the next puzzle.');
       return;
     }
     game.push(move);
+    heard(move);
     attempt.index += 1;
     root.querySelector('.hinted')?.classList.remove('hinted');
     delete root.dataset.hint;
@@ -282,6 +301,7 @@ export async function mount(root) {
     timer = setTimeout(() => {
       timer = null;
       const played = game.push(reply);
+      heard(played);
       attempt.index += 1;
       status(`They played ${played.san}. Your move: keep going.`, 'right');
       render();
@@ -295,11 +315,12 @@ export async function mount(root) {
     finish(false);
     const p = attempt.puzzle;
     attempt.solution = true;
-    game = new Game(p.fen);
+    const freeOld = replaceGame(new Game(p.fen));
     for (const m of p.moves) game.push(m);
     game.seek(0);
     status(`Solution: ${game.board.history().join(' ')}`, attempt.result);
     render();
+    freeOld();
     const step = () => {
       if (game.atEnd) { timer = null; return; }
       game.seek(game.shownPly + 1);
@@ -313,7 +334,9 @@ export async function mount(root) {
   function hint() {
     if (!attempt || attempt.result === 'solved' || attempt.solution || timer) return;
     attempt.hinted = true;
-    const m = new Game(game.board.fen()).board.push(attempt.puzzle.moves[attempt.index]);
+    const probe = game.board.clone();
+    let m;
+    try { m = probe.push(attempt.puzzle.moves[attempt.index]); } finally { probe.free(); }
     if (m.from) {
       status(`Hint: move the man on ${m.from}.`, '');
       root.dataset.hint = m.from;
@@ -375,7 +398,7 @@ export async function mount(root) {
     // The puzzle's rating is shown only once the attempt is over.
     $('.puzzle-title').textContent = attempt.result || attempt.solution ? `Puzzle ${p.id} · rated ${Math.round(puzzleRating(p).rating)}` : `Puzzle ${p.id}`;
     const shown = game.shown();
-    const solver = new Game(p.fen).board.turn();
+    const { solver } = attempt;
     table.set(shown, {
       movable: (c) => solving && !timer && game.atEnd && c === solver && shown.turn() === solver,
     });

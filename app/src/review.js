@@ -64,6 +64,9 @@ export class ReviewCard {
   /** Forgets the review (the game changed). */
   clear() {
     this.token++;
+    // A review still running is abandoned with its worker.
+    this.worker?.terminate();
+    this.worker = null;
     this.marks = new Map();
     this.nodes = [];
     this.el.querySelector('.review-progress').hidden = true;
@@ -79,7 +82,7 @@ export class ReviewCard {
    * FEN and moves) whose moves are the tree's `nodes`. Resolves when done
    * (or replaced by another review); its marks are then set on `nodes`.
    */
-  async run(EngineWorker, board, nodes) {
+  async run(newEngineWorker, board, nodes) {
     this.clear();
     const token = this.token;
     const progress = this.el.querySelector('.review-progress');
@@ -94,7 +97,9 @@ export class ReviewCard {
     info.textContent = `Reviewing the game: 0 of ${total} positions…`;
     // Its own worker: the continuous analysis keeps running meanwhile, and the
     // review starts from an engine that has learnt nothing (reproducible).
-    const worker = new EngineWorker();
+    // (A new worker costs no download: the engine's module is compiled once, pkg.js.)
+    const worker = newEngineWorker();
+    this.worker = worker;
     let review;
     try {
       review = await worker.review(board.startFen(), board.history(), {
@@ -106,14 +111,15 @@ export class ReviewCard {
           info.textContent = `Reviewing the game: ${done} of ${all} positions…`;
         },
       });
-    } catch (e) {
+    } catch {
       if (token === this.token) {
-        info.textContent = `The review stopped: ${e?.message ?? e}`;
+        info.textContent = 'The review stopped before the end. Press “Review the game” to try again.';
         progress.hidden = true;
         button.disabled = false;
       }
       return;
     } finally {
+      if (this.worker === worker) this.worker = null;
       worker.terminate();
     }
     if (token !== this.token) return;

@@ -408,7 +408,7 @@ export class Table {
       selected: s?.kind === 'board' ? s.from : this.preSel?.from ?? null,
       dests: this.dests(),
       premove: pre,
-      lastMove: last && { from: last.from, to: last.to, ply: b.ply() },
+      lastMove: last && { from: last.from, to: last.to, kind: last.kind, ply: b.ply() },
       check: b.checkSquare(),
       pseudoCheck: b.pseudoCheckSquare(),
       // The frozen pawns that eye the king (R8a): marked, so the pseudo-check is seen.
