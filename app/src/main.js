@@ -1,8 +1,8 @@
 // The app's entry: loads the package, builds the four modes and switches
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
-import { errorText } from './pkg.js';
 import { mountSettings } from './settings.js';
+import { startError } from './words.js';
 
 const MODES = {
   play: () => import('./play.js'),
@@ -59,6 +59,7 @@ try {
   document.getElementById('loading').remove();
   document.body.dataset.ready = 'true';
 } catch (e) {
-  document.getElementById('loading').textContent = `The app could not start. ${errorText(e)}`;
-  throw e;
+  // Said in words on the page; the details go to the console for developers.
+  document.getElementById('loading').textContent = `The app could not start. ${startError(e)}`;
+  console.warn('start-up failed:', e);
 }

@@ -58,13 +58,3 @@ export function loadPuzzles() {
     .then((p) => ({ courseData: p.courseData, Puzzles: p.Puzzles ?? null }));
   return puzzles;
 }
-
-/**
- * A start-up failure in a sentence for the page: what did not work and what
- * to try, never the package's code names.
- */
-export function errorText(e) {
-  if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly, which the app needs. Try a recent Chrome, Firefox, Safari or Edge.';
-  if (e?.name === 'TypeError' && /fetch|import|module/i.test(String(e?.message))) return 'A part of the app could not be downloaded. Check your connection and reload the page.';
-  return 'Something went wrong while starting. Reload the page to try again.';
-}

@@ -84,3 +84,14 @@ export function resultToken({ winner }) {
   return winner === 'w' ? '1-0' : winner === 'b' ? '0-1' : '1/2-1/2';
 }
 
+
+/**
+ * A start-up failure in a sentence (what did not work and what to try),
+ * never the package's code names: the package's modules are loaded by the
+ * modes, so a failed download or an old browser ends up here.
+ */
+export function startError(e) {
+  if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly, which the app needs. Try a recent Chrome, Firefox, Safari or Edge.';
+  if (/fetch|import|module|network|load/i.test(String(e?.message ?? e))) return 'A part of the app could not be downloaded. Check your connection and reload the page.';
+  return 'Something went wrong while starting. Reload the page to try again.';
+}
