@@ -11,6 +11,16 @@ import * as hostage from '../vendor/hostage-chess/index.js';
 
 export const { Board, Setup, isHostageError } = hostage;
 
+// The package's EngineWorker sends its options (here the compiled module)
+// as a first request whose promise it keeps to itself: when a worker is
+// stopped (terminate) or cannot start before that request is answered, the
+// rejection has no handler. Those two are expected; the calls the app awaits
+// get the same error and say it in words. Nothing else is swallowed.
+globalThis.addEventListener?.('unhandledrejection', (ev) => {
+  const e = ev.reason;
+  if ((e?.name === 'AbortError' && e.message === 'engine worker terminated') || /^engine worker failed: /.test(e?.message ?? '')) ev.preventDefault();
+});
+
 let engine = null;
 /**
  * The engine, loaded once on first use: `{ engineLevels, newEngineWorker }`.
