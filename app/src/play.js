@@ -104,6 +104,19 @@ export function mount(root, { params }) {
   let worker = null;
   let newEngineWorker = null; // the package's EngineWorker, once the engine is loaded (pkg.js)
   let botToken = 0;
+  let botBusy = false; // a request of the bot is in its worker
+
+  /**
+   * The bot's current thought is no longer wanted (take-back, resignation,
+   * flag, another game): its worker, which answers in order and cannot be
+   * interrupted, is stopped if it is still thinking; a fresh one is started
+   * for the next move (cheap: the engine's module is compiled once, pkg.js).
+   */
+  function stopBot() {
+    botToken++;
+    if (botBusy && worker) { worker.terminate(); worker = null; }
+    botBusy = false;
+  }
   let clock = null; // a LocalClock for bot and local games with a clock
   let ticker = null;
   let heard = { game: null, ply: 0, over: false }; // what the sounds and announcements have covered
@@ -193,7 +206,7 @@ export function mount(root, { params }) {
   }
 
   function newLocalGame(g) {
-    botToken++;
+    stopBot();
     game = g;
     heard = { game: g, ply: g.ply, over: g.over };
     table.cancelPremove();
@@ -285,8 +298,11 @@ export function mount(root, { params }) {
       await engineReady();
       if (token !== botToken) return;
       worker ??= newEngineWorker();
+      botBusy = true;
       const reply = await worker.play(game.board.startFen(), game.board.history(), { level: match.level, seed: match.seed });
-      if (token !== botToken || !reply) return;
+      if (token !== botToken) return;
+      botBusy = false;
+      if (!reply) return;
       if (clock && !clock.running && game.ply === 0) clock.start(reply.color);
       clock?.moved(reply.color);
       game.push(reply.uci);
@@ -294,6 +310,7 @@ export function mount(root, { params }) {
       afterChange();
       tryPremove();
     } catch (e) {
+      if (token === botToken) botBusy = false;
       if (token === botToken && e?.name !== 'AbortError') say('The bot could not move. Take back a move or start a new game.', 'error');
     } finally {
       if (token === botToken) { root.classList.remove('thinking'); render(); }
@@ -304,7 +321,7 @@ export function mount(root, { params }) {
     if (clock) {
       const flag = clock.flagged();
       if (flag && !game.over) {
-        botToken++;
+        stopBot();
         root.classList.remove('thinking');
         clock.stop();
         game.decided = { termination: 'timeout', winner: other(flag) };
@@ -321,7 +338,7 @@ export function mount(root, { params }) {
   // ---- online -------------------------------------------------------------
   function startOnline(gameId, create) {
     stopOnline();
-    botToken++;
+    stopBot();
     clock = null;
     match = { kind: 'online' };
     table.cancelPremove();
@@ -384,7 +401,7 @@ export function mount(root, { params }) {
   function undo() {
     // A decided game (resigned, flag fallen, mated) stays decided, as on lichess.
     if (match.kind === 'online' || match.kind === 'none' || game.ply === 0 || game.over) return;
-    botToken++;
+    stopBot();
     root.classList.remove('thinking');
     table.cancelPremove();
     game.pop();
@@ -406,7 +423,7 @@ export function mount(root, { params }) {
     if (!(await confirmBox('Resign this game?', { yes: 'Resign', no: 'Keep playing' }))) return;
     const loser = match.kind === 'bot' ? match.human : game.board.turn();
     game.decided = { termination: 'resignation', winner: other(loser) };
-    botToken++;
+    stopBot();
     root.classList.remove('thinking');
     clock?.stop();
     table.cancelPremove();

@@ -133,6 +133,22 @@ test('clocks against a bot: the side to move runs, the bot\'s time runs while it
   await context.close();
 });
 
+test('take back while the bot thinks: its thought is dropped (the worker stopped), the next reply comes for the new position', { timeout: 120_000 }, async () => {
+  const { context, page, errors } = await app.open('play', DESKTOP);
+  await start(page, { opponent: 'A bot', level: 'Club (2000)', color: 'White' });
+  await tapMove(page, 'e2', 'e4');
+  const thinking = page.getByText('thinking…', { exact: true });
+  assert.ok(await thinking.isVisible(), 'the bot is thinking');
+  await page.getByRole('button', { name: 'Take back' }).click();
+  assert.ok(await thinking.isHidden(), 'no more thinking');
+  await waitMoves(page, 0);
+  await tapMove(page, 'd2', 'd4');
+  await waitMoves(page, 2);
+  assert.equal((await page.locator('#mode-play .moves .mv').allTextContents())[0], 'd4');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const [label, viewport, extra] of SIZES) {
   test(`drops and exchanges (${label}): animated from the reserve, and heard`, { timeout: 90_000 }, async () => {
     const { context, page, errors } = await app.open('play', viewport, extra);
