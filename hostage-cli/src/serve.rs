@@ -31,19 +31,22 @@ pub struct Args {
     /// The app's directory; by default app/, else hostage-wasm/www.
     #[arg(long = "static")]
     pub static_dir: Option<PathBuf>,
-    /// Close a connection whose request headers are not in within this time.
+    /// Close a connection whose request headers are not in within this time
+    /// of the connect, or of the previous response (at least 1).
     #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().header_read_timeout))]
     pub header_timeout_ms: u64,
-    /// Close a WebSocket that follows no game and sends nothing this long.
+    /// Close a WebSocket that follows no game and sends nothing this long
+    /// (at least 1).
     #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().idle_timeout))]
     pub idle_timeout_ms: u64,
-    /// Open WebSocket connections allowed from one address.
+    /// Open WebSocket connections allowed from one address (at least 1).
     #[arg(long, value_name = "N", default_value_t = ServerLimits::default().max_connections_per_address)]
     pub max_connections_per_address: usize,
-    /// Open WebSocket connections allowed in total.
+    /// Open WebSocket connections allowed in total (at least 1).
     #[arg(long, value_name = "N", default_value_t = ServerLimits::default().max_connections)]
     pub max_connections: usize,
-    /// Bytes queued for a client that does not read before it is dropped.
+    /// Bytes queued for a client that does not read before it is dropped
+    /// (at least 1).
     #[arg(long, value_name = "BYTES", default_value_t = ServerLimits::default().max_queued_bytes)]
     pub max_queued_bytes: usize,
     /// Drop a game nobody follows from memory after this long unchanged.
@@ -88,6 +91,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Some(dir) => Some(dir),
         None => default_static_dir(),
     };
+    // A zero timeout, cap or queue is refused by the server itself
+    // (`ServerLimits::check`), with the option's name, before it opens the
+    // database.
     let limits = ServerLimits {
         header_read_timeout: Duration::from_millis(args.header_timeout_ms),
         idle_timeout: Duration::from_millis(args.idle_timeout_ms),

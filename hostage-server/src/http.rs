@@ -6,8 +6,10 @@
 //! longer than [`MAX_PATH_BYTES`] is 414 and a path with a segment longer
 //! than [`MAX_SEGMENT_BYTES`] is 404, before any route or file look-up. The
 //! app's files are compressed (brotli or gzip, as the client accepts) and
-//! carry `Cache-Control`: HTML `no-cache` (always revalidated, so a new
-//! version is seen at once), everything else [`STATIC_CACHE`].
+//! carry `Cache-Control:` [`STATIC_CACHE`] (`no-cache`): the app's modules
+//! have no content hash in their names, so a `max-age` could pair a new
+//! `index.html` with stale modules after a deploy; each use revalidates
+//! instead (`Last-Modified`, answered 304 when unchanged).
 //! WebSocket upgrades take a place under the connection caps (`caps.rs`):
 //! 429 past the cap of one address, 503 past the total.
 
@@ -35,8 +37,8 @@ pub const MAX_PATH_BYTES: usize = 2048;
 /// The longest path segment answered (bytes, as sent): longer than any
 /// file name the system allows.
 pub const MAX_SEGMENT_BYTES: usize = 255;
-/// `Cache-Control` of the app's files other than HTML.
-pub const STATIC_CACHE: &str = "public, max-age=3600";
+/// `Cache-Control` of the app's files: kept, but revalidated on each use.
+pub const STATIC_CACHE: &str = "no-cache";
 /// The largest frame the WebSocket layer reads before closing: frames over
 /// `MAX_FRAME_BYTES` up to this are read and answered with close 1009;
 /// larger ones are cut off at once (with close 1009 if the socket allows).
@@ -90,14 +92,12 @@ async fn path_limits(request: Request, next: Next) -> Response {
 
 /// `Cache-Control` on the app's files.
 async fn cache_control(request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let html = path.ends_with('/') || path.ends_with(".html");
     let mut response = next.run(request).await;
     if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
-        let value = if html { "no-cache" } else { STATIC_CACHE };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(STATIC_CACHE),
+        );
     }
     response
 }

@@ -165,6 +165,8 @@ pub enum ServerError {
     Io(io::Error),
     /// The database could not be opened or read.
     Store(StoreError),
+    /// A limit would make the server unusable ([`ServerLimits::check`]).
+    Limits(String),
 }
 
 impl fmt::Display for ServerError {
@@ -172,6 +174,7 @@ impl fmt::Display for ServerError {
         match self {
             ServerError::Io(e) => write!(f, "{e}"),
             ServerError::Store(e) => write!(f, "{e}"),
+            ServerError::Limits(e) => write!(f, "{e}"),
         }
     }
 }
@@ -191,8 +194,9 @@ impl Server {
     ///
     /// # Errors
     ///
-    /// [`ServerError`].
+    /// [`ServerError`]; [`ServerError::Limits`] before anything is opened.
     pub async fn bind(config: &Config) -> Result<Server, ServerError> {
+        config.limits.check().map_err(ServerError::Limits)?;
         let store: Arc<dyn Store> = match &config.db {
             StoreUrl::Sqlite(path) => {
                 Arc::new(SqliteStore::open(path).map_err(ServerError::Store)?)
@@ -214,6 +218,7 @@ impl Server {
         store: Arc<dyn Store>,
     ) -> Result<Server, ServerError> {
         let limits = config.limits;
+        limits.check().map_err(ServerError::Limits)?;
         let hub = Hub::start(store, limits)
             .await
             .map_err(ServerError::Store)?;
@@ -243,11 +248,12 @@ impl Server {
     /// Serves until `shutdown` completes, then lets open requests finish
     /// (for at most [`SHUTDOWN_GRACE`]).
     ///
-    /// The accept loop is this server's own, so that a connection that
-    /// sends nothing is closed too: its first byte must come within
-    /// `header_read_timeout`, and hyper's header-read timeout then bounds
-    /// the rest of the headers (a client trickling a line every few seconds
-    /// is closed when it runs out).
+    /// The accept loop is this server's own, so that the header phase has
+    /// one deadline: the first request's headers must be in within
+    /// `header_read_timeout` of the connect (a client that sends nothing, or
+    /// trickles a line every few seconds, is closed then), and each later
+    /// request's within `header_read_timeout` of the previous response
+    /// (hyper's timer, which also closes a kept-alive connection left idle).
     ///
     /// # Errors
     ///
@@ -277,14 +283,19 @@ impl Server {
             let router = self.router.clone();
             let mut stop = stop_rx.clone();
             while open.try_join_next().is_some() {}
+            let deadline = tokio::time::Instant::now() + timeout;
             open.spawn(async move {
-                // Nothing at all within the timeout: close without a word.
-                let mut first = [0u8; 1];
-                match tokio::time::timeout(timeout, stream.peek(&mut first)).await {
-                    Ok(Ok(n)) if n > 0 => {}
-                    _ => return,
-                }
+                // The first request's headers must be in by `deadline`,
+                // counted from the connect: hyper's own timer starts when it
+                // first polls (about now) and restarts after each response,
+                // so it bounds the requests that follow on a kept-alive
+                // connection, while this guard makes sure that no reading
+                // of hyper's (or a later version's) can stretch the first
+                // beyond the one timeout.
+                let headers_in = Arc::new(tokio::sync::Notify::new());
+                let seen = Arc::clone(&headers_in);
                 let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+                    seen.notify_one();
                     request
                         .extensions_mut()
                         .insert(axum::extract::ConnectInfo(peer));
@@ -296,8 +307,17 @@ impl Server {
                     .serve_connection(TokioIo::new(stream), service)
                     .with_upgrades();
                 tokio::pin!(conn);
+                let guard = async {
+                    tokio::select! {
+                        () = tokio::time::sleep_until(deadline) => {}
+                        // Headers in: the guard has done its work.
+                        () = headers_in.notified() => std::future::pending::<()>().await,
+                    }
+                };
                 let result = tokio::select! {
                     result = conn.as_mut() => result,
+                    // Dropping the connection closes the socket.
+                    () = guard => return,
                     _ = stop.changed() => {
                         conn.as_mut().graceful_shutdown();
                         conn.await

@@ -4,7 +4,10 @@
 //!
 //! Policy: every limit has a documented default (`docs/protocol.md`,
 //! Limits) chosen for a server on the internet; `hostage serve` options
-//! change them (tests shorten the timeouts). The fixed limits of the
+//! change them (tests shorten the timeouts). A zero timeout, cap or queue
+//! size is refused at startup ([`ServerLimits::check`]) rather than read as
+//! "off": each would make the server unusable (every connection closed at
+//! once, or none admitted). The fixed limits of the
 //! protocol itself (message size, rate, games per connection) stay in
 //! `protocol.rs` and `ratelimit.rs`.
 
@@ -48,5 +51,77 @@ impl Default for ServerLimits {
             evict_after: Duration::from_secs(600),
             abandon_after: Duration::from_secs(120),
         }
+    }
+}
+
+impl ServerLimits {
+    /// Refuses limits that would make the server unusable: a header or
+    /// idle timeout of 0, a connection cap of 0, or a queue of 0 bytes
+    /// (eviction and abandonment may be 0: at once). The error names the
+    /// limit and its `hostage serve` option.
+    ///
+    /// # Errors
+    ///
+    /// A sentence for the operator.
+    pub fn check(&self) -> Result<(), String> {
+        let zero = [
+            (
+                self.header_read_timeout.is_zero(),
+                "the header timeout",
+                "--header-timeout-ms",
+            ),
+            (
+                self.idle_timeout.is_zero(),
+                "the idle timeout",
+                "--idle-timeout-ms",
+            ),
+            (
+                self.max_connections_per_address == 0,
+                "the connections per address",
+                "--max-connections-per-address",
+            ),
+            (
+                self.max_connections == 0,
+                "the connections in total",
+                "--max-connections",
+            ),
+            (
+                self.max_queued_bytes == 0,
+                "the queued bytes",
+                "--max-queued-bytes",
+            ),
+        ];
+        match zero.iter().find(|(is_zero, _, _)| *is_zero) {
+            Some((_, what, option)) => Err(format!(
+                "{what} ({option}) must be at least 1: 0 would close or refuse every connection"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_limits_are_refused_by_name() {
+        assert_eq!(ServerLimits::default().check(), Ok(()));
+        let idle = ServerLimits {
+            idle_timeout: Duration::ZERO,
+            ..ServerLimits::default()
+        };
+        assert!(idle.check().unwrap_err().contains("--idle-timeout-ms"));
+        let caps = ServerLimits {
+            max_connections: 0,
+            ..ServerLimits::default()
+        };
+        assert!(caps.check().unwrap_err().contains("--max-connections)"));
+        let instant = ServerLimits {
+            evict_after: Duration::ZERO,
+            abandon_after: Duration::ZERO,
+            ..ServerLimits::default()
+        };
+        assert_eq!(instant.check(), Ok(()));
     }
 }

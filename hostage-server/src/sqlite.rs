@@ -68,7 +68,11 @@ CREATE TABLE IF NOT EXISTS moves (
 const SCHEMA_VERSION: i64 = 2;
 
 /// Replaces the clear tokens of a version 1 database by their digests
-/// (in one transaction), then marks the database version 2.
+/// (in one transaction), then marks the database version 2, leaving no
+/// clear token behind in the files: `secure_delete` zeroes the space the
+/// old values held, `VACUUM` rewrites every page, and a truncating
+/// checkpoint moves the result into the database file and empties the WAL
+/// (which may still hold old page images with the tokens).
 fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -76,6 +80,8 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     if version >= SCHEMA_VERSION {
         return Ok(());
     }
+    conn.execute_batch("PRAGMA secure_delete = ON")
+        .map_err(backend)?;
     let tx = conn.transaction().map_err(backend)?;
     let rows: Vec<(String, Option<String>, Option<String>)> = {
         let mut stmt = tx
@@ -88,7 +94,18 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             .map_err(backend)?;
         rows
     };
-    let digest = |t: Option<String>| t.map(|t| TokenHash::of(&t).to_hex());
+    // A digest is 64 hex digits, a token 32 letters and digits: a digest
+    // left by an interrupted migration is kept as it is.
+    let is_digest = |t: &str| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit());
+    let digest = |t: Option<String>| {
+        t.map(|t| {
+            if is_digest(&t) {
+                t
+            } else {
+                TokenHash::of(&t).to_hex()
+            }
+        })
+    };
     for (id, white, black) in rows {
         tx.execute(
             "UPDATE games SET white_token = ?2, black_token = ?3 WHERE id = ?1",
@@ -96,9 +113,25 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         )
         .map_err(backend)?;
     }
-    tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+    tx.commit().map_err(backend)?;
+    conn.execute_batch("VACUUM").map_err(backend)?;
+    // Only this connection is open yet, so the checkpoint cannot be kept
+    // from finishing by a reader; if it were, the tokens could stay in the
+    // WAL, so that is an error rather than a silent success.
+    let busy: i64 = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
         .map_err(backend)?;
-    tx.commit().map_err(backend)
+    if busy != 0 {
+        return Err(StoreError::Backend(
+            "the checkpoint after hashing the tokens could not finish".into(),
+        ));
+    }
+    // Marked done only now: a migration killed before this point runs
+    // again (hashing only what is still clear) and cleans the files again.
+    conn.execute_batch(&format!(
+        "PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA secure_delete = OFF"
+    ))
+    .map_err(backend)
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);

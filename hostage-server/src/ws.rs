@@ -9,8 +9,10 @@
 //! socket fails, the flood control gives up, the game service finds the
 //! queue full (a client that does not read: [`QUEUE`] messages or
 //! `max_queued_bytes`), a frame is over [`MAX_FRAME_BYTES`] (close 1009),
-//! or the connection follows no game and has sent nothing for
-//! `idle_timeout` (close 1000; pongs do not count).
+//! or the connection follows no game and has sent no message for
+//! `idle_timeout` (close 1000). The server sends no pings of its own; the
+//! client's pings and pongs are answered or ignored by the socket layer and
+//! do not count as activity.
 
 use std::{
     sync::{
@@ -62,9 +64,11 @@ fn over_capacity(e: axum::Error) -> bool {
         .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
 }
 
-/// Serves one upgraded socket until it ends. `_place` is the connection's
-/// place under the connection caps, freed when this returns.
-pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimits, _place: P) {
+/// Serves one upgraded socket until it ends. `place` is the connection's
+/// place under the connection caps, freed as soon as the connection stops
+/// reading (before the close frame and the drain), so that a client that
+/// sees its connection end can open another at once.
+pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimits, place: P) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let (close_tx, mut close_rx) = mpsc::channel::<Out>(1);
@@ -108,16 +112,13 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
     let mut closing = None;
     loop {
         let idle_at = last_heard + limits.idle_timeout;
+        // The idle timer runs only while no game is followed: a follower
+        // waits for its game however long (and no timer fires in a loop).
         let frame = tokio::select! {
             () = conn.kick.notified() => break,
-            () = tokio::time::sleep_until(idle_at) => {
-                if following.is_empty() {
-                    closing = Some((CLOSE_NORMAL, "idle"));
-                    break;
-                }
-                // Following a game: never idle. Look again later.
-                last_heard = tokio::time::Instant::now();
-                continue;
+            () = tokio::time::sleep_until(idle_at), if following.is_empty() => {
+                closing = Some((CLOSE_NORMAL, "idle"));
+                break;
             }
             frame = stream.next() => frame,
         };
@@ -129,6 +130,8 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
                 }
                 break;
             }
+            // The socket layer answers pings; neither counts as activity,
+            // so a client cannot hold an idle place with pings alone.
             Some(Ok(Frame::Ping(_) | Frame::Pong(_))) => continue,
             Some(Ok(Frame::Binary(b))) if b.len() > MAX_FRAME_BYTES => {
                 closing = Some((CLOSE_TOO_BIG, "frame too large"));
@@ -176,6 +179,7 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
             }
         }
     }
+    drop(place);
     hub.disconnect(&conn, &following).await;
     drop(conn);
     if let Some((code, reason)) = closing {

@@ -187,6 +187,51 @@ fn silent_and_slow_clients_are_closed_after_the_header_timeout() {
 }
 
 #[test]
+fn the_header_phase_ends_at_one_timeout_from_the_connect() {
+    let timeout = Duration::from_millis(1_000);
+    let limits = ServerLimits {
+        header_read_timeout: timeout,
+        ..ServerLimits::default()
+    };
+    let server = start("deadline", limits, None);
+    // The first byte just before the timeout, then a header line every
+    // 100 ms: closed at the timeout from the connect, not a timeout after
+    // the first byte (which would be about 1.85 s).
+    let t0 = Instant::now();
+    let mut s = TcpStream::connect(&server.addr).expect("connect");
+    std::thread::sleep(Duration::from_millis(850));
+    s.write_all(b"GET / HTTP/1.1\r\n").expect("write");
+    let closed_at = loop {
+        assert!(t0.elapsed() < Duration::from_secs(5), "never closed");
+        if s.write_all(b"X-Slow: 1\r\n").is_err()
+            || closed_within(&mut s, Duration::from_millis(100))
+        {
+            break t0.elapsed();
+        }
+    };
+    assert!(
+        closed_at >= Duration::from_millis(900) && closed_at < Duration::from_millis(1_500),
+        "closed {closed_at:?} after the connect"
+    );
+    // A kept-alive connection left idle after a response is closed after
+    // the timeout too (hyper's timer, restarted at the end of the response).
+    let mut kept = TcpStream::connect(&server.addr).expect("connect");
+    write!(
+        kept,
+        "GET /api/health HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    )
+    .expect("write");
+    let t1 = Instant::now();
+    assert!(closed_within(&mut kept, Duration::from_secs(5)));
+    let idle = t1.elapsed();
+    assert!(
+        idle >= Duration::from_millis(800) && idle < Duration::from_millis(2_000),
+        "{idle:?}"
+    );
+}
+
+#[test]
 fn idle_sockets_close_and_connections_are_capped_per_address() {
     let limits = ServerLimits {
         idle_timeout: Duration::from_millis(400),
@@ -223,19 +268,411 @@ fn idle_sockets_close_and_connections_are_capped_per_address() {
             other.map(|_| ())
         ),
     }
-    // Others keep working, and a freed place can be taken at once.
+    // Others keep working, and a freed place can be taken at once: once
+    // the client sees its connection end, the place is free (no retry).
     waiting.quiet();
-    drop(a);
-    let mut again = None;
-    for _ in 0..50 {
-        if let Ok((ws, _)) = tungstenite::connect(format!("ws://{}/ws", server.addr)) {
-            again = Some(ws);
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(again.is_some(), "the freed place was not given again");
+    close_and_wait(a);
+    assert!(
+        tungstenite::connect(format!("ws://{}/ws", server.addr)).is_ok(),
+        "the freed place was not given again at once"
+    );
     drop(b);
+}
+
+/// Closes `c` (close frame) and reads until the server has ended it.
+fn close_and_wait(mut c: Client) {
+    let _ = c.ws_mut().close(None);
+    while c.ws_mut().read().is_ok() {}
+}
+
+/// The status and `Retry-After` of a WebSocket upgrade that is refused.
+fn refused_upgrade(addr: &str) -> (u16, Option<String>) {
+    match tungstenite::connect(format!("ws://{addr}/ws")) {
+        Err(tungstenite::Error::Http(response)) => (
+            response.status().as_u16(),
+            response
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
+        ),
+        other => panic!("the upgrade was not refused: {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn the_total_cap_answers_503_and_a_freed_place_is_taken_at_once() {
+    let limits = ServerLimits {
+        max_connections: 2,
+        ..ServerLimits::default()
+    };
+    let server = start("total-cap", limits, None);
+    let mut a = Client::connect(&server.addr);
+    let mut b = Client::connect(&server.addr);
+    assert_eq!(refused_upgrade(&server.addr), (503, Some("5".into())));
+    // Plain HTTP is not a WebSocket and is not capped.
+    assert_eq!(http_get(&server.addr, "/api/health").0, 200);
+    // Each time a place is freed, the next connection takes it at once
+    // (no retry), and the one after is refused again.
+    for _ in 0..5 {
+        close_and_wait(b);
+        b = Client::connect(&server.addr);
+        assert_eq!(refused_upgrade(&server.addr), (503, Some("5".into())));
+    }
+    a.quiet();
+    b.quiet();
+}
+
+#[test]
+fn pings_do_not_keep_an_idle_socket_open_and_followers_are_never_idle() {
+    let limits = ServerLimits {
+        idle_timeout: Duration::from_millis(400),
+        ..ServerLimits::default()
+    };
+    let server = start("pings", limits, None);
+    // Pings and unsolicited pongs every 50 ms, and no message: idle.
+    let mut pinger = Client::connect(&server.addr);
+    if let tungstenite::stream::MaybeTlsStream::Plain(s) = pinger.ws_mut().get_ref() {
+        s.set_read_timeout(Some(Duration::from_millis(50)))
+            .expect("timeout");
+    }
+    let t0 = Instant::now();
+    let mut pongs = 0;
+    let code = loop {
+        assert!(t0.elapsed() < Duration::from_secs(5), "never closed");
+        let frame = if pongs % 2 == 0 {
+            tungstenite::Message::Ping(vec![1].into())
+        } else {
+            tungstenite::Message::Pong(vec![2].into())
+        };
+        if pinger.ws_mut().send(frame).is_err() {
+            break None;
+        }
+        match pinger.ws_mut().read() {
+            Ok(tungstenite::Message::Pong(_)) => pongs += 1,
+            Ok(tungstenite::Message::Close(frame)) => break frame.map(|f| f.code),
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                pongs += 1;
+            }
+            Err(_) => break None,
+        }
+    };
+    assert_eq!(code, Some(CloseCode::Normal));
+    let elapsed = t0.elapsed();
+    assert!(
+        elapsed >= Duration::from_millis(350) && elapsed < Duration::from_secs(2),
+        "{elapsed:?}"
+    );
+    // A spectator follows a game: kept far past the idle timeout.
+    let s = new_game(&server.addr, Value::Null);
+    let mut spectator = Client::connect(&server.addr);
+    spectator.send(json!({"v":1,"type":"watch","game":s.game}));
+    spectator.expect("watching");
+    spectator.expect("state");
+    std::thread::sleep(Duration::from_millis(1_200));
+    spectator.quiet();
+}
+
+#[test]
+fn zero_timeouts_and_caps_are_refused_at_startup() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let dir = temp_dir("zero");
+    for (limits, option) in [
+        (
+            ServerLimits {
+                idle_timeout: Duration::ZERO,
+                ..ServerLimits::default()
+            },
+            "--idle-timeout-ms",
+        ),
+        (
+            ServerLimits {
+                header_read_timeout: Duration::ZERO,
+                ..ServerLimits::default()
+            },
+            "--header-timeout-ms",
+        ),
+        (
+            ServerLimits {
+                max_connections_per_address: 0,
+                ..ServerLimits::default()
+            },
+            "--max-connections-per-address",
+        ),
+        (
+            ServerLimits {
+                max_queued_bytes: 0,
+                ..ServerLimits::default()
+            },
+            "--max-queued-bytes",
+        ),
+    ] {
+        let mut config = Config::new(dir.join("games.db"));
+        config.limits = limits;
+        match runtime.block_on(Server::bind(&config)) {
+            Err(e @ hostage_server::ServerError::Limits(_)) => {
+                assert!(e.to_string().contains(option), "{e}");
+            }
+            Err(e) => panic!("{option}: another error: {e}"),
+            Ok(_) => panic!("{option} 0 was accepted"),
+        }
+    }
+}
+
+/// A WebSocket client whose socket takes little: a 4 KiB receive buffer and
+/// 536-byte segments (which also keep the server's send buffer small), so
+/// that what it does not read piles up in the server's queue.
+fn small_socket_client(addr: &str) -> tungstenite::WebSocket<TcpStream> {
+    let target: std::net::SocketAddr = addr.parse().expect("address");
+    let socket =
+        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
+    socket.set_recv_buffer_size(4096).expect("receive buffer");
+    socket.set_tcp_mss(536).expect("segment size");
+    socket.connect(&target.into()).expect("connect");
+    let stream: TcpStream = socket.into();
+    stream
+        .set_read_timeout(Some(support::READ_TIMEOUT))
+        .expect("timeout");
+    let (ws, _) = tungstenite::client(format!("ws://{addr}/ws"), stream).expect("handshake");
+    ws
+}
+
+/// `plies` legal moves from the start, none of which ends the game, in
+/// long form (a fixed pseudo-random choice, so the game is always the same).
+fn long_game(plies: usize) -> Vec<String> {
+    let mut game = hostage_core::Game::new();
+    let mut seed: u64 = 0x5eed;
+    let mut ucis = Vec::new();
+    while game.ply() < plies {
+        let moves = game.position().legal_moves();
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let first = usize::try_from(seed >> 33).expect("index") % moves.len();
+        let chosen = (0..moves.len())
+            .map(|i| moves[(first + i) % moves.len()])
+            .find(|&m| {
+                game.push(m).expect("legal");
+                let goes_on = game.outcome().is_none();
+                game.pop();
+                goes_on
+            })
+            .expect("a move that does not end the game");
+        game.push(chosen).expect("legal");
+        ucis.push(chosen.to_uci().to_string());
+    }
+    ucis
+}
+
+#[test]
+fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
+    use hostage_server::{
+        sqlite::SqliteStore,
+        store::{NewGame, Store, Write},
+    };
+    let dir = temp_dir("slow-reader");
+    let store = std::sync::Arc::new(SqliteStore::open(&dir.join("games.db")).expect("store"));
+    // A game of 300 plies, stored directly (the rate limit would make
+    // playing it take half a minute): each of its states is over 15 KB.
+    let (game, white, black) = ("longgame01", "w".repeat(32), "b".repeat(32));
+    let moves = long_game(300);
+    let writes = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime");
+    writes.block_on(async {
+        let mut all = vec![
+            Write::CreateGame(NewGame {
+                id: game.into(),
+                created_ms: hostage_server::now_ms(),
+                start_fen: hostage_core::Position::new().fen(),
+                clock: None,
+                seat: hostage_core::Color::White,
+                token: TokenHash::of(&white),
+            }),
+            Write::TakeSeat {
+                game: game.into(),
+                side: hostage_core::Color::Black,
+                token: TokenHash::of(&black),
+                clocks: None,
+            },
+        ];
+        for (ply, uci) in moves.iter().enumerate() {
+            all.push(Write::Move {
+                game: game.into(),
+                ply: ply as u64,
+                uci: uci.clone(),
+                clocks: None,
+                at_ms: hostage_server::now_ms(),
+                end: None,
+            });
+        }
+        for write in all {
+            store.write(write).await.expect("stored");
+        }
+    });
+    let max_queued_bytes = 32 * 1024;
+    let mut config = Config::new(dir.join("games.db"));
+    config.limits = ServerLimits {
+        max_queued_bytes,
+        ..ServerLimits::default()
+    };
+    let (addr, _runtime) = server::serve(Server::bind_with_store(&config, store));
+    let watch = json!({"v":1,"type":"watch","game":game});
+    let mut reader = Client::connect(&addr);
+    reader.send(watch.clone());
+    reader.expect("watching");
+    let state_bytes = reader.expect("state").to_string().len();
+    assert!(state_bytes > 15_000, "{state_bytes}");
+    // 20 watches (the burst) ask for 20 states, over 300 KB: far more than
+    // the queue's 32 KiB and the small socket hold, in 41 messages (so the
+    // cap of 256 messages cannot be what drops it).
+    let mut slow = small_socket_client(&addr);
+    for _ in 0..20 {
+        slow.send(tungstenite::Message::text(watch.to_string()))
+            .expect("send");
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    // Now it reads: whatever still reaches it, then the end.
+    let mut states = 0;
+    loop {
+        match slow.read() {
+            Ok(tungstenite::Message::Text(t)) => {
+                if t.as_str().contains(r#""type":"state""#) {
+                    states += 1;
+                }
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                panic!("the slow client was not dropped ({states} states read)")
+            }
+            Err(_) => break,
+        }
+    }
+    // Dropped although it was sent 41 messages, not 256: the byte bound
+    // did it (with 4 MiB allowed it would get all 20 states). What it had
+    // not read is lost to the reset; that the queue never held more than
+    // the bound is checked on the queue itself (the next test).
+    assert!(states < 20, "all {states} states were sent: not dropped");
+    // The others go on: a player resumes and moves, the reader sees it.
+    let mut w = Client::connect(&addr);
+    w.send(json!({"v":1,"type":"resume","game":game,"token":white}));
+    w.expect("resumed");
+    w.expect("state");
+    let next = long_game(301).pop().expect("a move");
+    w.send(support::move_msg(game, &white, &next, 300));
+    w.expect("moved");
+    assert_eq!(reader.expect("moved")["ply"], 300);
+    reader.quiet();
+}
+
+#[test]
+fn a_queue_never_holds_more_than_max_queued_bytes() {
+    use futures_util::FutureExt;
+    use std::sync::{atomic::AtomicUsize, atomic::Ordering, Arc};
+    let (tx, _rx) = tokio::sync::mpsc::channel(hostage_server::ws::QUEUE);
+    let conn = hostage_server::games::Conn {
+        id: 1,
+        tx,
+        kick: Arc::new(tokio::sync::Notify::new()),
+        queued: Arc::new(AtomicUsize::new(0)),
+        max_queued_bytes: 128 * 1024,
+    };
+    // 53 KB states, as the issue's slow client was sent: two fit, the
+    // third would pass the limit, so it is not queued and the connection
+    // is told to close.
+    let state: Arc<str> = "s".repeat(53_000).into();
+    assert!(conn.send(Arc::clone(&state)));
+    assert!(conn.send(Arc::clone(&state)));
+    assert!(conn.kick.notified().now_or_never().is_none());
+    assert!(!conn.send(Arc::clone(&state)));
+    assert_eq!(conn.queued.load(Ordering::Acquire), 106_000);
+    assert!(conn.kick.notified().now_or_never().is_some());
+}
+
+#[test]
+fn clear_tokens_of_an_old_database_do_not_survive_in_its_files() {
+    let dir = temp_dir("migrate");
+    let old = dir.join("old");
+    std::fs::create_dir_all(&old).expect("dir");
+    let fen = hostage_core::Position::new().fen();
+    let tokens: Vec<String> = (0..8).map(|i| format!("cleartoken{i:0>22}")).collect();
+    // A version 1 database: tokens in clear, some in the database file and
+    // some still only in the WAL (as a killed server leaves it), copied
+    // while the connection is open so that nothing is checkpointed.
+    {
+        let conn = rusqlite::Connection::open(old.join("games.db")).expect("open");
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             CREATE TABLE games (id TEXT PRIMARY KEY, created_ms INTEGER NOT NULL,
+                start_fen TEXT NOT NULL, initial_ms INTEGER, increment_ms INTEGER,
+                white_token TEXT, black_token TEXT, white_ms INTEGER, black_ms INTEGER,
+                draw_offer TEXT, termination TEXT, winner TEXT, updated_ms INTEGER NOT NULL);
+             CREATE TABLE moves (game TEXT NOT NULL REFERENCES games (id),
+                ply INTEGER NOT NULL, uci TEXT NOT NULL, white_ms INTEGER, black_ms INTEGER,
+                at_ms INTEGER NOT NULL, PRIMARY KEY (game, ply)) WITHOUT ROWID;
+             PRAGMA user_version = 1;",
+        )
+        .expect("schema");
+        for (i, pair) in tokens.chunks(2).enumerate() {
+            if i == 2 {
+                conn.execute_batch(
+                    "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 0",
+                )
+                .expect("checkpoint");
+            }
+            conn.execute(
+                "INSERT INTO games (id, created_ms, start_fen, white_token, black_token, updated_ms)
+                 VALUES (?1, 1, ?2, ?3, ?4, 1)",
+                rusqlite::params![format!("oldgame{i:0>3}"), fen, pair[0], pair[1]],
+            )
+            .expect("insert");
+        }
+        for suffix in ["", "-wal"] {
+            std::fs::copy(
+                old.join(format!("games.db{suffix}")),
+                dir.join(format!("games.db{suffix}")),
+            )
+            .expect("copy");
+        }
+    }
+    let files_hold = |dir: &PathBuf, token: &str| -> bool {
+        std::fs::read_dir(dir).expect("dir").any(|entry| {
+            let path = entry.expect("entry").path();
+            path.is_file()
+                && std::fs::read(&path)
+                    .expect("read")
+                    .windows(token.len())
+                    .any(|w| w == token.as_bytes())
+        })
+    };
+    // The test can fail: before the server runs, every token is in a file.
+    for token in &tokens {
+        assert!(files_hold(&dir, token), "{token} not in the old files");
+    }
+    let mut config = Config::new(dir.join("games.db"));
+    config.limits = ServerLimits::default();
+    let (addr, _runtime) = server::serve(Server::bind(&config));
+    for token in &tokens {
+        assert!(!files_hold(&dir, token), "{token} survived in clear");
+    }
+    // The seats still open with the old tokens.
+    let mut c = Client::connect(&addr);
+    c.send(json!({"v":1,"type":"resume","game":"oldgame003","token":tokens[7]}));
+    assert_eq!(c.expect("resumed")["color"], "black");
 }
 
 #[test]
@@ -300,6 +737,113 @@ fn finished_and_idle_games_leave_memory_and_load_again() {
 }
 
 #[test]
+fn a_finished_game_leaves_memory_before_an_idle_one() {
+    // Sweeps every second; an unfinished game stays for 4 s unchanged.
+    let limits = ServerLimits {
+        evict_after: Duration::from_secs(4),
+        ..ServerLimits::default()
+    };
+    let server = start("evict-finished", limits, None);
+    let games_loaded = || -> u64 {
+        let (_, body) = http_get(&server.addr, "/api/health");
+        serde_json::from_str::<Value>(&body).expect("JSON")["games"]
+            .as_u64()
+            .expect("games")
+    };
+    let mut done = new_game(&server.addr, Value::Null);
+    done.white
+        .send(json!({"v":1,"type":"resign","game":done.game,"token":done.white_token}));
+    done.white.expect("game_over");
+    done.black.expect("game_over");
+    let open = new_game(&server.addr, Value::Null);
+    let t0 = Instant::now();
+    drop((done.white, done.black, open.white, open.black));
+    while games_loaded() > 1 {
+        assert!(
+            t0.elapsed() < Duration::from_millis(3_500),
+            "the finished game was not evicted first"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The one left is the unfinished game; the finished one loads again.
+    assert_eq!(
+        support::public_state(&server.addr, &open.game)["status"],
+        "active"
+    );
+    let state = support::public_state(&server.addr, &done.game);
+    assert_eq!(state["termination"], "resignation");
+    assert_eq!(state["result"], "0-1");
+}
+
+#[test]
+fn which_code_wins_when_several_apply() {
+    let server = start("precedence", ServerLimits::default(), None);
+    let mut c = Client::connect(&server.addr);
+    let create = |clock: Value| json!({"v":1,"type":"create","color":"white","clock":clock});
+    // A negative increment is no unsigned integer: invalid_message, even
+    // when the clock is also out of bounds.
+    for clock in [
+        json!({"initial_ms": 60_000, "increment_ms": -1}),
+        json!({"initial_ms": 10, "increment_ms": -1}),
+    ] {
+        c.send(create(clock));
+        c.expect_error("invalid_message");
+    }
+    // An unknown game wins over a missing token.
+    c.send(json!({"v":1,"type":"move","game":"zzzzzzzzzz","move":"e2e4","ply":0}));
+    c.expect_error("game_not_found");
+    // A game still waiting: game_not_started, even at a future ply.
+    c.send(create(Value::Null));
+    let created = c.expect("created");
+    c.expect("state");
+    let (waiting, wt) = (
+        created["game"].as_str().expect("id").to_string(),
+        created["token"].as_str().expect("token").to_string(),
+    );
+    c.send(support::move_msg(&waiting, &wt, "e2e4", 3));
+    c.expect_error("game_not_started");
+    // An active game: a future ply wins over the wrong side and an illegal
+    // move; the wrong side over a bad move text.
+    let mut s = new_game(&server.addr, Value::Null);
+    let (g, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+    s.black.send(support::move_msg(&g, &bt, "e2e5", 4));
+    s.black.expect_error("ply_mismatch");
+    s.black.send(support::move_msg(&g, &bt, "nonsense", 0));
+    s.black.expect_error("not_your_turn");
+    s.white.send(support::move_msg(&g, &wt, "e2e4", 0));
+    s.white.expect("moved");
+    s.black.expect("moved");
+    s.white
+        .send(json!({"v":1,"type":"resign","game":g,"token":wt}));
+    s.white.expect("game_over");
+    s.black.expect("game_over");
+    // A finished game: no token, then a wrong token, come first; the
+    // stored move again is a duplicate and another at its ply a mismatch;
+    // only then game_over (at the current or a future ply).
+    let cases = [
+        (
+            json!({"v":1,"type":"move","game":g,"move":"e7e5","ply":1}),
+            "not_a_player",
+        ),
+        (
+            support::move_msg(&g, &"z".repeat(32), "e7e5", 1),
+            "invalid_token",
+        ),
+        (support::move_msg(&g, &bt, "d2d4", 0), "ply_mismatch"),
+        (support::move_msg(&g, &bt, "e7e5", 1), "game_over"),
+        (support::move_msg(&g, &bt, "e7e5", 7), "game_over"),
+    ];
+    for (message, code) in cases {
+        s.black.send(message);
+        s.black.expect_error(code);
+    }
+    s.white.send(support::move_msg(&g, &wt, "e2e4", 0));
+    assert_eq!(s.white.expect("moved")["duplicate"], true);
+    s.white.quiet();
+    s.black.quiet();
+}
+
+#[test]
 fn a_player_claims_the_win_or_a_draw_when_the_opponent_is_gone() {
     let limits = ServerLimits {
         abandon_after: Duration::from_millis(500),
@@ -339,9 +883,12 @@ fn a_player_claims_the_win_or_a_draw_when_the_opponent_is_gone() {
 }
 
 #[test]
-fn static_files_are_compressed_and_cached() {
+fn static_files_are_compressed_and_revalidated() {
     let dir = temp_dir("static-app");
-    let script = "export const board = 'hostage';\n".repeat(200);
+    let script = "export const board = 'hostage';\n".repeat(200).into_bytes();
+    // A WebAssembly module's header, then compressible bytes.
+    let mut wasm = b"\0asm\x01\0\0\0".to_vec();
+    wasm.extend((0..8_000u32).map(|i| u8::try_from(i % 7).expect("byte")));
     std::fs::write(
         dir.join("index.html"),
         format!(
@@ -351,63 +898,81 @@ fn static_files_are_compressed_and_cached() {
     )
     .expect("write");
     std::fs::write(dir.join("app.js"), &script).expect("write");
+    std::fs::write(dir.join("app.wasm"), &wasm).expect("write");
     let server = start("static", ServerLimits::default(), Some(dir));
-    for (encoding, expected) in [
-        ("br", Some("br")),
-        ("gzip", Some("gzip")),
-        ("identity", None),
+    for (path, file, mime) in [
+        ("/app.js", &script, "text/javascript"),
+        ("/app.wasm", &wasm, "application/wasm"),
     ] {
-        let (head, body) = raw_get(&server.addr, "/app.js", encoding);
-        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
-        let got = header(&head, "content-encoding");
-        assert_eq!(got.as_deref(), expected, "{head}");
-        assert_eq!(
-            header(&head, "cache-control").as_deref(),
-            Some("public, max-age=3600")
-        );
-        let plain = match expected {
-            Some("gzip") => {
-                let mut out = String::new();
-                flate2::read::GzDecoder::new(&body[..])
-                    .read_to_string(&mut out)
-                    .expect("gzip");
-                out
-            }
-            Some("br") => {
-                let mut out = String::new();
-                brotli_decompressor::Decompressor::new(&body[..], 4096)
-                    .read_to_string(&mut out)
-                    .expect("brotli");
-                out
-            }
-            _ => String::from_utf8(body.clone()).expect("utf-8"),
-        };
-        assert_eq!(plain, script);
-        if expected.is_some() {
+        for (encoding, expected) in [
+            ("br", Some("br")),
+            ("gzip", Some("gzip")),
+            ("identity", None),
+        ] {
+            let (head, body) = raw_get(&server.addr, path, encoding, "");
+            assert!(head.starts_with("HTTP/1.1 200"), "{head}");
             assert!(
-                body.len() < script.len() / 4,
-                "{} of {}",
-                body.len(),
-                script.len()
+                header(&head, "content-type").is_some_and(|t| t.starts_with(mime)),
+                "{head}"
             );
+            let got = header(&head, "content-encoding");
+            assert_eq!(got.as_deref(), expected, "{path}: {head}");
+            // The modules have no hash in their names: revalidated on each
+            // use, so a new index.html never runs with stale modules.
+            assert_eq!(header(&head, "cache-control").as_deref(), Some("no-cache"));
+            let mut plain = Vec::new();
+            match expected {
+                Some("gzip") => {
+                    flate2::read::GzDecoder::new(&body[..])
+                        .read_to_end(&mut plain)
+                        .expect("gzip");
+                }
+                Some("br") => {
+                    brotli_decompressor::Decompressor::new(&body[..], 4096)
+                        .read_to_end(&mut plain)
+                        .expect("brotli");
+                }
+                _ => plain.clone_from(&body),
+            }
+            assert_eq!(&plain, file, "{path} {encoding}");
+            if expected.is_some() {
+                assert!(
+                    body.len() < file.len() / 4,
+                    "{} of {}",
+                    body.len(),
+                    file.len()
+                );
+            }
         }
+        // Revalidation: unchanged since its Last-Modified, a 304.
+        let (head, _) = raw_get(&server.addr, path, "gzip", "");
+        let modified = header(&head, "last-modified").expect("Last-Modified");
+        let (head, body) = raw_get(
+            &server.addr,
+            path,
+            "gzip",
+            &format!("If-Modified-Since: {modified}\r\n"),
+        );
+        assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+        assert!(body.is_empty());
+        assert_eq!(header(&head, "cache-control").as_deref(), Some("no-cache"));
     }
-    let (head, _) = raw_get(&server.addr, "/", "gzip");
+    let (head, _) = raw_get(&server.addr, "/", "gzip", "");
     assert_eq!(header(&head, "cache-control").as_deref(), Some("no-cache"));
     // The API is not cached as a file.
-    let (head, _) = raw_get(&server.addr, "/api/health", "gzip");
+    let (head, _) = raw_get(&server.addr, "/api/health", "gzip", "");
     assert_eq!(header(&head, "cache-control"), None);
 }
 
-/// `GET path` with `Accept-Encoding`: the head and the raw body (the
-/// server closes after it: `Connection: close`).
-fn raw_get(addr: &str, path: &str, encoding: &str) -> (String, Vec<u8>) {
+/// `GET path` with `Accept-Encoding` and `extra` header lines: the head and
+/// the raw body (the server closes after it: `Connection: close`).
+fn raw_get(addr: &str, path: &str, encoding: &str, extra: &str) -> (String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(support::READ_TIMEOUT))
         .expect("timeout");
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {encoding}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {encoding}\r\n{extra}Connection: close\r\n\r\n"
     )
     .expect("write");
     let mut raw = Vec::new();
