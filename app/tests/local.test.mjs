@@ -200,7 +200,7 @@ test('analyse: a bad FEN shows the package error; PGN; promotion picker; engine 
 
   await page.getByRole('button', { name: 'Start position' }).click();
   await page.getByLabel('Engine analysis').check();
-  const lines = page.getByRole('list', { name: 'Engine lines' });
+  const lines = page.getByRole('list', { name: 'Best continuations' });
   await lines.getByRole('listitem').first().waitFor({ timeout: 60_000 });
   assert.equal(await lines.getByRole('listitem').count(), 3);
   await context.close();
