@@ -11,15 +11,35 @@ import { test } from 'node:test';
 import { SIZES, boardOf, move, shot, smallTargets, useApp } from './helpers.mjs';
 
 const app = useApp();
-const A = '#mode-analyse';
 
-const treeMoves = (page) => page.locator(`${A} .tree > .mv`).allTextContents();
-const variations = (page) => page.locator(`${A} .tree .variation`).allTextContents();
+const treeOf = (page) => page.getByRole('group', { name: 'Moves and variations' });
+/** The variations, as shown in brackets: ["(2. Bc4)"]. */
+const variationsOf = (page) => treeOf(page).getByText(/^\(.*\)$/);
+const variations = (page) => variationsOf(page).allTextContents();
+/** The main line's moves: the tree's move buttons but those in brackets. */
+async function treeMoves(page) {
+  const all = await treeOf(page).getByRole('button').allTextContents();
+  const inVariations = await variationsOf(page).getByRole('button').allTextContents();
+  for (const m of inVariations) all.splice(all.indexOf(m), 1);
+  return all;
+}
+/** Waits until a status line of Analyse says `re`. */
+const said = (page, re) => page.getByRole('status').filter({ hasText: re }).waitFor({ timeout: 10_000 });
+/** The engine's depth, read from its status line ("Depth 12 · 46,835 nodes …"). */
+const depth = async (page) => Number((await page.getByRole('status').filter({ hasText: /^Depth \d+/ }).textContent()).match(/^Depth (\d+)/)[1]);
+/** Polls `f` until it is true. */
+async function until(f, timeout) {
+  const t0 = Date.now();
+  while (!(await f())) {
+    if (Date.now() - t0 > timeout) throw new Error(`timed out: ${f}`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+}
 
 for (const [label, viewport, extra] of SIZES) {
   test(`analyse (${label}): variations kept, promoted and deleted`, { timeout: 90_000 }, async () => {
     const { context, page } = await app.open('analyse', viewport, extra);
-    await page.waitForSelector(`${A} .tree`);
+    await treeOf(page).waitFor({ state: 'attached' });
     for (const [f, t] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']]) await move(page, f, t);
     assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Nf3', 'Nc6']);
     // Back two moves and play another: a variation, the game is kept.
@@ -28,11 +48,11 @@ for (const [label, viewport, extra] of SIZES) {
     await move(page, 'f1', 'c4');
     assert.deepEqual(await treeMoves(page), ['1. e4', 'e5', '2. Nf3', '2... Nc6']);
     assert.deepEqual(await variations(page), ['(2. Bc4)']);
-    assert.match(await page.textContent(`${A} .status`), /After 2\. Bc4 \(variation\)/);
+    await said(page, /After 2\. Bc4 \(variation\)/);
     // Clicking a move of the main line goes there.
     const tree = page.getByRole('group', { name: 'Moves and variations' });
     await tree.getByRole('button', { name: '2... Nc6', exact: true }).click();
-    assert.match(await page.textContent(`${A} .status`), /After 2\.\.\. Nc6/);
+    await said(page, /After 2\.\.\. Nc6/);
     // Promote the variation: it becomes the main line.
     await tree.getByRole('button', { name: '2. Bc4', exact: true }).click();
     await page.getByRole('button', { name: 'Promote variation' }).click();
@@ -41,7 +61,7 @@ for (const [label, viewport, extra] of SIZES) {
     if (label === 'phone') assert.deepEqual(await smallTargets(page, '#mode-analyse'), [], 'tap targets of at least 44 px');
     await shot(page, `analyse-tree-${label}`);
     // The PGN keeps the variation, and the package reads it back (main line).
-    const pgn = await page.inputValue(`${A} .export .pgn`);
+    const pgn = await page.getByLabel('PGN with the variations').inputValue();
     assert.match(pgn, /\n\n1\. e4 e5 2\. Bc4 \(2\. Nf3 Nc6\) \*\n$/);
     const back = await page.evaluate(async (text) => {
       const { Board } = await import('/vendor/hostage-chess/index.js');
@@ -63,29 +83,29 @@ for (const [label, viewport, extra] of SIZES) {
     await page.getByRole('group', { name: 'Moves and variations' }).waitFor({ state: 'attached' });
     await page.getByLabel('Lines').selectOption('2');
     await page.getByLabel('Engine analysis').check();
-    await page.waitForFunction((a) => Number(document.querySelector(a).dataset.engineDepth ?? 0) >= 3, A, { timeout: 60_000 });
+    await until(async () => (await page.getByRole('status').filter({ hasText: /^Depth \d+/ }).count()) && await depth(page) >= 3, 60_000);
     const lines = page.getByRole('list', { name: 'Best continuations' });
     assert.equal(await lines.getByRole('listitem').count(), 2);
-    await page.getByRole('status').filter({ hasText: /^Depth \d+ · [\d,]+ nodes/ }).waitFor();
+    await said(page, /^Depth \d+ · [\d,]+ nodes/);
     const bar = page.getByRole('meter', { name: 'Evaluation' });
     assert.ok(await bar.isVisible());
     const v = Number(await bar.getAttribute('aria-valuenow'));
     assert.ok(v > 20 && v < 80, `the start position is near equal (${v})`);
     assert.equal(await boardOf(page).locator('.shapes .arrow.auto').count(), 1, 'the best move is an arrow');
     // It keeps deepening by itself.
-    const d1 = Number(await page.getAttribute(A, 'data-engine-depth'));
-    await page.waitForFunction(([a, d]) => Number(document.querySelector(a).dataset.engineDepth) > d, [A, d1], { timeout: 60_000 });
+    const d1 = await depth(page);
+    await until(async () => await depth(page) > d1, 60_000);
     await shot(page, `analyse-engine-${label}`);
     // Clicking the second move of the first line plays both into the tree.
     // The line is found, read and clicked in one task of the page: the
     // analysis goes on meanwhile and replaces the lines at each new depth, so
     // a line found in one step (a locator) may be detached by the next, and a
     // click inside a detached line reaches no listener.
-    const [m1, m2] = await page.evaluate((a) => {
-      const moves = [...document.querySelector(`${a} [aria-label="Best continuations"] li`).querySelectorAll('.pv-move')];
+    const [m1, m2] = await lines.evaluate((list) => {
+      const moves = [...list.querySelector('li').querySelectorAll('button')];
       moves[1].click();
       return [moves[0].textContent, moves[1].textContent];
-    }, A);
+    });
     assert.deepEqual(await treeMoves(page), [m1, m2]);
     // Switched off: the lines, the bar and the arrow go.
     await page.getByLabel('Engine analysis').uncheck();
@@ -105,7 +125,7 @@ for (const [label, viewport, extra] of SIZES) {
     // king on f8: pseudo-check (R8a); b7 and c2 eye no king.
     await page.getByLabel('Paste a Hostage FEN or a PGN').fill('5k2/1P4P1/8/8/4P3/8/2p5/4K3[] b - - 0 1');
     await page.getByRole('button', { name: 'Load' }).click();
-    assert.match(await page.textContent(`${A} .status`), /Black to move: pseudo-check/);
+    await said(page, /Black to move: pseudo-check/);
     const board = page.getByRole('grid', { name: /^Board/ });
     const cell = (name) => board.getByRole('gridcell', { name, exact: true });
     await cell('f8, Black king, in pseudo-check').waitFor();
@@ -114,8 +134,8 @@ for (const [label, viewport, extra] of SIZES) {
     await cell('c2, Black pawn, frozen pawn').waitFor();
     await cell('e4, White pawn').waitFor();
     // And seen: the snowflake on the three frozen pawns only.
-    const flakes = await page.$$eval(`${A} .sq`, (els) => els
-      .filter((e) => getComputedStyle(e, '::before').content.includes('❄')).map((e) => e.dataset.square).sort());
+    const flakes = await board.getByRole('gridcell').evaluateAll((els) => els
+      .filter((e) => getComputedStyle(e, '::before').content.includes('❄')).map((e) => e.getAttribute('aria-label').split(',')[0]).sort());
     assert.deepEqual(flakes, ['b7', 'c2', 'g7']);
     await shot(page, `analyse-frozen-${label}`);
     await context.close();
@@ -164,7 +184,7 @@ for (const [label, viewport, extra] of SIZES) {
     // A click on the graph's mark goes to the blunder: the last mark, since
     // the engine may judge the early queen sortie (2. Qh5) a blunder too.
     await graph.locator('circle.blunder').last().click();
-    assert.match(await page.textContent(`${A} .status`), /After 3\. Qxf7\+/);
+    await said(page, /After 3\. Qxf7\+/);
     await shot(page, `analyse-review-${label}`);
     await context.close();
   });
