@@ -152,6 +152,23 @@ export const reserveOf = (scope, owner, kind) => scope.getByRole('region', { nam
 export const manIn = (scope, color, role, owner, kind) => reserveOf(scope, owner, kind)
   .getByRole('button', { name: new RegExp(`^${color} ${role}( \\(\\d+\\))? in ${owner}'s ${kind}$`) });
 
+/**
+ * The position as a player sees it: every square's name ("e4, White pawn"),
+ * in board order from a1 (marks such as "legal destination" dropped), and
+ * every reserve man's ("Black pawn (2) in White's prison").
+ */
+export async function seenPosition(scope) {
+  const squares = await boardOf(scope).getByRole('gridcell').evaluateAll((els) => els
+    .map((e) => e.getAttribute('aria-label').split(', ').slice(0, 2).join(', ')).sort());
+  const men = [];
+  for (const owner of ['White', 'Black']) {
+    for (const kind of ['prison', 'airfield']) {
+      men.push(...await reserveOf(scope, owner, kind).getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))));
+    }
+  }
+  return { squares, men };
+}
+
 /** Play's "New game" form, filled by its labels; Start pressed. */
 export async function startGame(page, { opponent, level, color, clock, turn } = {}) {
   const form = page.getByRole('form', { name: 'New game' });

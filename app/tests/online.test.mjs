@@ -22,7 +22,7 @@ import { after, before, test } from 'node:test';
 
 import {
   APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, SIZES, boardOf, failOnPageErrors, gameCard, launch, listedMoves,
-  manIn, move, moveListOf, openPage, shot, squareOf, startGame, waitMoves,
+  manIn, move, moveListOf, openPage, seenPosition, shot, squareOf, startGame, waitMoves,
 } from './helpers.mjs';
 
 const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
@@ -38,7 +38,7 @@ let dir;
 let server = null;
 let port = 0;
 let browser;
-/** The link of the game the first test finishes, and its final FEN. */
+/** The link of the game the first test finishes, and its final position as White saw it. */
 let finished = null;
 
 /** Starts `hostage serve` (on `port`, or a free one) and waits for its "listening on" line. */
@@ -161,7 +161,7 @@ test('online: two players, premove, exchange and drop, a reload, a server restar
   const expected = ['e4', 'd5', 'exd5', 'Qxd5', '(P-P)*e3', '*e5'];
   assert.deepEqual(await listedMoves(a), expected);
   assert.deepEqual(await listedMoves(b), expected);
-  assert.equal(await a.getAttribute('body', 'data-fen'), await b.getAttribute('body', 'data-fen'));
+  assert.deepEqual(await seenPosition(a), await seenPosition(b), 'both players see the same position');
   await shot(b, 'online-playing-phone');
 
   // The server's record agrees.
@@ -175,7 +175,7 @@ test('online: two players, premove, exchange and drop, a reload, a server restar
   assert.match(await a.getByRole('region', { name: /^0-1/ }).textContent(), /Black wins by resignation/);
   await shot(a, 'online-over-desktop');
   await shot(b, 'online-over-phone');
-  finished = { link, fen: await a.getAttribute('body', 'data-fen') };
+  finished = { link, position: await seenPosition(a) };
   await alice.close();
   await bob.close();
 });
@@ -186,7 +186,7 @@ for (const [label, viewport, extra] of SIZES) {
     const carol = await browser.newContext({ viewport, ...extra });
     const c = await openPage(carol, finished.link);
     await waitMoves(c, 6);
-    assert.equal(await c.getAttribute('body', 'data-fen'), finished.fen);
+    assert.deepEqual(await seenPosition(c), finished.position, 'the final position');
     assert.deepEqual(await listedMoves(c), ['e4', 'd5', 'exd5', 'Qxd5', '(P-P)*e3', '*e5']);
     assert.equal(await squareOf(c, 'e5').getAttribute('aria-label'), 'e5, Black pawn');
     await waitStatus(c, /Black wins by resignation/);
