@@ -200,6 +200,25 @@ export async function drag(page, from, to) {
   await page.mouse.up();
 }
 
+/**
+ * Drags with a finger (CDP touch events, so the page gets pointer events of
+ * type "touch") from one locator's centre to another's: for phone contexts
+ * (hasTouch).
+ */
+export async function touchDrag(page, from, to) {
+  const a = await from.first().boundingBox();
+  const b = await to.first().boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x, y) => [{ x: Math.round(x), y: Math.round(y) }];
+  const [x0, y0, x1, y1] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x0, y0) });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 /** The move list ("Move list") of the page or of `scope`, a locator. */
 export const moveListOf = (scope) => scope.getByRole('list', { name: 'Move list' });
 

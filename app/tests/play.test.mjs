@@ -14,8 +14,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  DESKTOP, PHONE, PHONE_CONTEXT, SIZES, boardOf, gameCard, listedMoves, moveListOf, reserveOf, shot,
-  smallTargets, squareOf, startGame, useApp, waitMoves,
+  DESKTOP, PHONE, PHONE_CONTEXT, SIZES, boardOf, gameCard, listedMoves, manIn, moveListOf, reserveOf, shot,
+  smallTargets, squareOf, startGame, touchDrag, useApp, waitMoves,
 } from './helpers.mjs';
 
 const app = useApp();
@@ -231,11 +231,18 @@ for (const [label, viewport, extra] of SIZES) {
   });
 }
 
-test('phone 390x844: every tap target is at least 44 px, a game is played by taps', { timeout: 90_000 }, async () => {
+test('phone 390x844: every tap target is at least 44 px; taps, and an exchange, a drop and a move dragged by a finger', { timeout: 90_000 }, async () => {
   const { context, page } = await app.open('play', PHONE, PHONE_CONTEXT);
   await startGame(page, { opponent: 'A friend at this device' });
-  for (const [from, to] of [['e2', 'e4'], ['d7', 'd5'], ['e4', 'd5']]) await play(page, from, to, 'phone');
-  assert.equal((await listedMoves(page)).length, 3);
+  for (const [from, to] of [['e2', 'e4'], ['d7', 'd5'], ['e4', 'd5'], ['d8', 'd5']]) await play(page, from, to, 'phone');
+  assert.equal((await listedMoves(page)).length, 4);
+  // White's pawn dragged by a finger out of Black's prison onto e3 (paid
+  // with the black pawn in White's prison); Black's released pawn dragged
+  // from its airfield onto e5; a knight dragged g1-f3.
+  await touchDrag(page, manIn(page, 'White', 'pawn', 'Black', 'prison'), squareOf(page, 'e3'));
+  await touchDrag(page, manIn(page, 'Black', 'pawn', 'Black', 'airfield'), squareOf(page, 'e5'));
+  await touchDrag(page, squareOf(page, 'g1'), squareOf(page, 'f3'));
+  assert.deepEqual(await listedMoves(page), ['e4', 'd5', 'exd5', 'Qxd5', '(P-P)*e3', '*e5', 'Nf3']);
   const small = await smallTargets(page, '#mode-play');
   assert.deepEqual(small, []);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
