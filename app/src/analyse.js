@@ -67,7 +67,7 @@ export function mount(root) {
           <h2><label class="check"><input type="checkbox" class="engine-on"> Engine analysis</label></h2>
           <label class="multipv">Lines <select class="multipv-select">${[1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
           <p class="engine-info" role="status"></p>
-          <ol class="engine-lines"></ol>
+          <ol class="engine-lines" aria-label="Best continuations"></ol>
         </section>
         <section class="card paste">
           <h2>Set up a position</h2>
