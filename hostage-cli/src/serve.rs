@@ -139,3 +139,49 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn tracing_log(line: &str) {
     hostage_server::log_info(line);
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: super::Args,
+    }
+
+    #[test]
+    fn a_zero_limit_is_refused_by_name_before_anything_opens() {
+        let dir = std::env::temp_dir().join(format!("hostage-serve-zero-{}", std::process::id()));
+        let db = dir.join("never.db");
+        for option in [
+            "--idle-timeout-ms",
+            "--header-timeout-ms",
+            "--max-connections",
+            "--max-queued-bytes",
+        ] {
+            let cli = Cli::try_parse_from([
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                db.to_str().expect("path"),
+                option,
+                "0",
+            ])
+            .expect("options");
+            // Without the check the server would start and serve until a
+            // signal: a thread and a time limit make that a failure.
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(super::run(cli.args).map_err(|e| e.to_string()));
+            });
+            let e = rx
+                .recv_timeout(std::time::Duration::from_secs(10))
+                .expect("the server started with a limit of 0")
+                .expect_err("0 accepted");
+            assert!(e.contains(&format!("({option})")), "{e}");
+            assert!(!db.exists(), "the database was opened");
+        }
+    }
+}
