@@ -257,6 +257,20 @@ fn messages_codes_and_errors() {
     assert_eq!(IllegalReason::from_code("nonsense"), None);
 }
 
+#[test]
+fn docs_list_every_reason() {
+    // docs/rules.md, "Why a move is illegal": one row per reason, with its
+    // code; the bindings' docs and types are checked against that table.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/rules.md");
+    let text = std::fs::read_to_string(path).expect("docs/rules.md");
+    let rows = text.lines().filter(|l| l.starts_with("| `")).count();
+    for r in IllegalReason::ALL {
+        let row = format!("| `{r:?}` (`{}`) |", r.code());
+        assert!(text.contains(&row), "docs/rules.md lacks {row}");
+    }
+    assert!(rows >= IllegalReason::ALL.len());
+}
+
 /// Every move a player could try: each man of the side to move to each
 /// square (with each promotion on the last rank, and as the position
 /// would read it, en passant included), castling both ways, and every
