@@ -7,9 +7,10 @@
 //!
 //! This crate knows every rule (numbered R1–R12 in `docs/rules.md`):
 //! positions ([`Setup`], [`Position`]), legal moves of every kind
-//! ([`Move`]: board moves, airfield drops, exchanges), frozen pawns and
-//! pseudo-check, Hostage FEN ([`fen`]), SAN ([`san`]) and UCI-style move
-//! text ([`uci`]), Zobrist hashing ([`zobrist`]) and [`perft`].
+//! ([`Move`]: board moves, airfield drops, exchanges) and why a move is
+//! illegal ([`IllegalReason`]), frozen pawns and pseudo-check, Hostage FEN
+//! ([`fen`]), SAN ([`san`]) and UCI-style move text ([`uci`]), Zobrist
+//! hashing ([`zobrist`]) and [`perft`].
 //!
 //! # Example
 //!
