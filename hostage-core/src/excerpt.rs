@@ -20,13 +20,16 @@
 //! assert_eq!(Excerpt::new(b"a\nb").to_string(), "'a\\nb'");
 //! ```
 
-use alloc::string::String;
+use alloc::{boxed::Box, string::String};
 use core::fmt;
 
 /// The first [`Excerpt::MAX_CHARS`] characters of some input, with `…`
 /// appended when there was more.
+// A boxed `str` rather than a `String`: the excerpt never grows, and the
+// move errors that hold two of them (the text, and the SAN or long-form
+// error's) stay small enough to return by value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Excerpt(String);
+pub struct Excerpt(Box<str>);
 
 impl Excerpt {
     /// The most characters kept: longer than any FEN of a legal position
@@ -43,7 +46,7 @@ impl Excerpt {
         if head.len() < input.len() || text.chars().count() > Excerpt::MAX_CHARS {
             out.push('…');
         }
-        Excerpt(out)
+        Excerpt(out.into_boxed_str())
     }
 
     /// The kept text, without quotes or escapes.

@@ -56,9 +56,10 @@
 use alloc::{collections::BTreeMap, string::String, vec::Vec};
 
 use crate::{
+    illegal::Because,
     san::{San, SanError},
     uci::{UciError, UciMove},
-    Color, Move, Outcome, Position, Termination,
+    Color, IllegalReason, Move, Outcome, Position, Termination,
 };
 
 /// Why a move could not be added to a [`Game`]. The game is unchanged. The
@@ -66,12 +67,14 @@ use crate::{
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum GameError {
     /// The move is not legal in the current position.
-    #[error("illegal move {mv} in {fen}")]
+    #[error("illegal move {mv} in {fen}{}", Because(*.reason))]
     IllegalMove {
         /// The move given.
         mv: Move,
         /// The FEN of the position.
         fen: String,
+        /// Why the move is illegal ([`Position::illegal_reason`]).
+        reason: Option<IllegalReason>,
     },
     /// The SAN text was rejected (syntax, illegal or ambiguous).
     #[error(transparent)]
@@ -91,6 +94,18 @@ impl From<crate::san::ParseMoveError> for GameError {
 }
 
 impl GameError {
+    /// Why the move is illegal: the reason of [`GameError::IllegalMove`] or
+    /// of the SAN or UCI error; `None` for text that is not a move or is
+    /// ambiguous.
+    #[must_use]
+    pub const fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            GameError::IllegalMove { reason, .. } => *reason,
+            GameError::San(e) => e.reason(),
+            GameError::Uci(e) => e.reason(),
+        }
+    }
+
     /// `"illegal_move"`, or the code of the SAN or UCI error.
     #[must_use]
     pub const fn code(&self) -> &'static str {
@@ -203,6 +218,7 @@ impl Game {
             return Err(GameError::IllegalMove {
                 mv: m,
                 fen: self.position().fen(),
+                reason: self.position().illegal_reason(&m),
             });
         }
         self.push_legal(m);

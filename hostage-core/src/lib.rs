@@ -7,9 +7,10 @@
 //!
 //! This crate knows every rule (numbered R1–R12 in `docs/rules.md`):
 //! positions ([`Setup`], [`Position`]), legal moves of every kind
-//! ([`Move`]: board moves, airfield drops, exchanges), frozen pawns and
-//! pseudo-check, Hostage FEN ([`fen`]), SAN ([`san`]) and UCI-style move
-//! text ([`uci`]), Zobrist hashing ([`zobrist`]) and [`perft`].
+//! ([`Move`]: board moves, airfield drops, exchanges) and why a move is
+//! illegal ([`IllegalReason`]), frozen pawns and pseudo-check, Hostage FEN
+//! ([`fen`]), SAN ([`san`]) and UCI-style move text ([`uci`]), Zobrist
+//! hashing ([`zobrist`]) and [`perft`].
 //!
 //! # Example
 //!
@@ -56,6 +57,7 @@ mod excerpt;
 pub mod fen;
 pub mod game;
 mod hostages;
+mod illegal;
 mod movegen;
 pub mod movetext;
 mod mv;
@@ -81,6 +83,7 @@ pub use color::{ByColor, Color};
 pub use excerpt::Excerpt;
 pub use game::{Game, GameError};
 pub use hostages::Reserve;
+pub use illegal::IllegalReason;
 pub use movetext::MoveTextError;
 pub use mv::{king_home, CastlingSide, Move, MoveKind, MoveList};
 pub use perft::{divide, perft, perft_full};

@@ -95,6 +95,16 @@ impl MoveTextError {
         }
     }
 
+    /// Why the failing move is illegal, when it is (see
+    /// [`crate::IllegalReason`]).
+    #[must_use]
+    pub const fn reason(&self) -> Option<crate::IllegalReason> {
+        match self {
+            MoveTextError::Move { error, .. } => error.reason(),
+            MoveTextError::Syntax { .. } => None,
+        }
+    }
+
     /// The place in the list (from 1) of the move that failed, or of the
     /// next move for a syntax error.
     #[must_use]

@@ -345,6 +345,7 @@ impl PgnGame {
             Err(crate::game::GameError::IllegalMove {
                 mv: m,
                 fen: pos.fen(),
+                reason: pos.illegal_reason(&m),
             })
         }
     }

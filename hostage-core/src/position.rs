@@ -9,13 +9,14 @@
 
 use core::{fmt, num::NonZeroU32};
 
-use crate::setup::castling_right;
+use crate::{illegal::Because, setup::castling_right};
 
 use crate::{
     attacks,
     mv::king_home,
     zobrist::{self, ReserveKind},
-    Bitboard, Board, ByColor, CastlingSide, Color, Move, Piece, Reserve, Role, Setup, Square,
+    Bitboard, Board, ByColor, CastlingSide, Color, IllegalReason, Move, Piece, Reserve, Role,
+    Setup, Square,
 };
 
 /// The standard set of men of one side (R1), indexed P N B R Q K.
@@ -106,22 +107,24 @@ impl PositionError {
 }
 
 /// A move that is not legal in the position it was played in. The position
-/// is handed back unchanged; the message names the move and the position.
+/// is handed back unchanged; the message names the move, the position and,
+/// after a colon, why the move is illegal ([`PlayError::reason`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use hostage_core::{Move, Position, Role, Square};
+/// use hostage_core::{IllegalReason, Move, Position, Role, Square};
 ///
 /// let m = Move::Normal { role: Role::Pawn, from: Square::E2, to: Square::E5, capture: None, promotion: None };
 /// let err = Position::new().play(m).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+///     "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1: \
+///      that man does not move that way"
 /// );
+/// assert_eq!(err.reason(), Some(IllegalReason::WrongWay));
 /// ```
-#[derive(Clone, thiserror::Error)]
-#[error("illegal move {mv} in {}", .position.fen())]
+#[derive(Clone)]
 pub struct PlayError {
     /// The rejected move.
     pub mv: Move,
@@ -135,7 +138,28 @@ impl PlayError {
     pub const fn code(&self) -> &'static str {
         "illegal_move"
     }
+
+    /// Why the move is illegal ([`Position::illegal_reason`], worked out
+    /// when asked). `None` only for a move that is in fact legal.
+    #[must_use]
+    pub fn reason(&self) -> Option<IllegalReason> {
+        self.position.illegal_reason(&self.mv)
+    }
 }
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal move {} in {}{}",
+            self.mv,
+            self.position.fen(),
+            Because(self.reason())
+        )
+    }
+}
+
+impl core::error::Error for PlayError {}
 
 impl fmt::Debug for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

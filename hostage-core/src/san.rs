@@ -40,8 +40,10 @@ use alloc::{
 use core::{fmt, fmt::Write as _};
 
 use crate::{
+    illegal::Because,
     uci::{UciError, UciMove},
-    Bitboard, CastlingSide, Excerpt, File, Move, MoveList, Position, Rank, Role, Square,
+    Bitboard, CastlingSide, Excerpt, File, IllegalReason, Move, MoveList, Position, Rank, Role,
+    Square,
 };
 
 /// A move in SAN, parsed but not yet matched against a position.
@@ -95,9 +97,11 @@ pub enum San {
 /// let err = San::from_ascii(b"Qh5")?.to_move(&Position::new()).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "illegal san: 'Qh5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+///     "illegal san: 'Qh5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1: \
+///      another man is in the way"
 /// );
 /// assert_eq!(err.code(), "illegal_san");
+/// assert_eq!(err.reason(), Some(hostage_core::IllegalReason::PathBlocked));
 /// # Ok::<_, hostage_core::san::SanError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -110,13 +114,21 @@ pub enum SanError {
         /// The text given.
         san: Excerpt,
     },
-    /// The move is well formed but no legal move matches it.
-    #[error("illegal san: {san} in {fen}")]
+    /// The move is well formed but no legal move matches it. The message
+    /// ends with the reason's clause when there is one.
+    #[error("illegal san: {san} in {fen}{}", Because(*.reason))]
     Illegal {
         /// The text given.
         san: Excerpt,
         /// The FEN of the position.
         fen: String,
+        /// Why: the reason of the move, among those the text could mean,
+        /// that got furthest through the rules (for example
+        /// [`IllegalReason::LeavesKingInCheck`] for `Ke2` when the king
+        /// could step there but would be in check,
+        /// [`IllegalReason::NoOwnMan`] when no man of that role could make
+        /// the move). `None` only if no reason could be found.
+        reason: Option<IllegalReason>,
     },
     /// More than one legal move matches it.
     #[error("ambiguous san: {san} in {fen}")]
@@ -136,6 +148,15 @@ impl SanError {
             SanError::Syntax { .. } => "invalid_san",
             SanError::Illegal { .. } => "illegal_san",
             SanError::Ambiguous { .. } => "ambiguous_san",
+        }
+    }
+
+    /// Why the move is illegal, for [`SanError::Illegal`].
+    #[must_use]
+    pub const fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            SanError::Illegal { reason, .. } => *reason,
+            _ => None,
         }
     }
 
@@ -517,7 +538,79 @@ impl San {
         found.ok_or_else(|| SanError::Illegal {
             san: Excerpt::new(self.to_string().as_bytes()),
             fen: pos.fen(),
+            reason: self.illegal_reason(pos),
         })
+    }
+
+    /// Why no legal move matches this SAN: of the moves it could mean (each
+    /// man of its role on a matching square; each promotion the prison
+    /// allows), the reason of the one that got furthest through the rules.
+    fn illegal_reason(&self, pos: &Position) -> Option<IllegalReason> {
+        let us = pos.turn();
+        let meant: MoveList = match *self {
+            San::Drop { role, to } => alloc::vec![Move::Drop { role, to }],
+            San::Exchange {
+                released,
+                rescued,
+                to,
+            } => alloc::vec![Move::Exchange {
+                released,
+                rescued,
+                to,
+            }],
+            San::Castle(side) => alloc::vec![Move::Castle {
+                king: crate::king_home(us),
+                rook: side.rook_square(us),
+            }],
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let file = if role == Role::Pawn {
+                    file.or(Some(to.file()))
+                } else {
+                    file
+                };
+                let board = pos.board();
+                let last_rank = to.rank() == Rank::EIGHTH.relative_to(us);
+                // A promotion left unnamed could be any the prison allows.
+                let promotions: Vec<Option<Role>> = match promotion {
+                    None if role == Role::Pawn && last_rank => {
+                        let held: Vec<Option<Role>> = Role::PROMOTION
+                            .into_iter()
+                            .filter(|&r| pos.prison(!us).has(r))
+                            .map(Some)
+                            .collect();
+                        if held.is_empty() {
+                            alloc::vec![None]
+                        } else {
+                            held
+                        }
+                    }
+                    p => alloc::vec![p],
+                };
+                let mut meant = MoveList::new();
+                for from in board.by_piece(role.of(us)) {
+                    if file.is_some_and(|f| from.file() != f)
+                        || rank.is_some_and(|r| from.rank() != r)
+                    {
+                        continue;
+                    }
+                    for &promotion in &promotions {
+                        meant.push(pos.board_move(role, from, to, promotion));
+                    }
+                }
+                meant
+            }
+        };
+        if meant.is_empty() {
+            return Some(IllegalReason::NoOwnMan);
+        }
+        pos.best_illegal_reason(meant)
     }
 
     /// Like [`San::to_move`], and also requires the text to be the canonical
@@ -809,6 +902,15 @@ pub enum ParseMoveError {
 }
 
 impl ParseMoveError {
+    /// Why the move is illegal, when the SAN or long-form error says.
+    #[must_use]
+    pub const fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            ParseMoveError::San(e) => e.reason(),
+            ParseMoveError::Uci(e) => e.reason(),
+        }
+    }
+
     /// The code of the SAN or long-form error (`"illegal_san"`,
     /// `"invalid_san"`, `"ambiguous_san"`, `"illegal_uci"`, `"invalid_uci"`).
     #[must_use]

@@ -265,6 +265,7 @@ impl Position {
                 Err(GameError::IllegalMove {
                     mv: *m,
                     fen: pos.fen(),
+                    reason: pos.illegal_reason(m),
                 })
             }
         })

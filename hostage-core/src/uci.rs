@@ -26,7 +26,9 @@
 use alloc::string::{String, ToString};
 use core::{fmt, str::FromStr};
 
-use crate::{CastlingSide, Excerpt, File, Move, Position, Role, Square};
+use crate::{
+    illegal::Because, CastlingSide, Excerpt, File, IllegalReason, Move, Position, Role, Square,
+};
 
 /// A move in long form, not yet checked against a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,8 +73,10 @@ pub enum UciMove {
 /// let err = UciMove::from_ascii(b"e2e5")?.to_move(&Position::new()).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "illegal uci: 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+///     "illegal uci: 'e2e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1: \
+///      that man does not move that way"
 /// );
+/// assert_eq!(err.reason(), Some(hostage_core::IllegalReason::WrongWay));
 /// # Ok::<_, hostage_core::uci::UciError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -87,12 +91,16 @@ pub enum UciError {
         uci: Excerpt,
     },
     /// The text is well formed but names no legal move in the position.
-    #[error("illegal uci: {uci} in {fen}")]
+    /// The message ends with the reason's clause when there is one.
+    #[error("illegal uci: {uci} in {fen}{}", Because(*.reason))]
     Illegal {
         /// The text given.
         uci: Excerpt,
         /// The FEN of the position.
         fen: String,
+        /// Why the move is illegal ([`Position::illegal_reason`];
+        /// [`IllegalReason::NoOwnMan`] when the start square is empty).
+        reason: Option<IllegalReason>,
     },
 }
 
@@ -103,6 +111,15 @@ impl UciError {
         match self {
             UciError::Syntax { .. } => "invalid_uci",
             UciError::Illegal { .. } => "illegal_uci",
+        }
+    }
+
+    /// Why the move is illegal, for [`UciError::Illegal`].
+    #[must_use]
+    pub const fn reason(&self) -> Option<IllegalReason> {
+        match self {
+            UciError::Illegal { reason, .. } => *reason,
+            UciError::Syntax { .. } => None,
         }
     }
 
@@ -249,9 +266,10 @@ impl UciMove {
     ///
     /// [`UciError::Illegal`] if it names no legal move.
     pub fn to_move(&self, pos: &Position) -> Result<Move, UciError> {
-        let illegal = || UciError::Illegal {
+        let illegal = |reason: Option<IllegalReason>| UciError::Illegal {
             uci: Excerpt::new(self.to_string().as_bytes()),
             fen: pos.fen(),
+            reason,
         };
         let m = match *self {
             UciMove::Drop { role, to } => Move::Drop { role, to },
@@ -270,7 +288,9 @@ impl UciMove {
                 promotion,
             } => {
                 let board = pos.board();
-                let piece = board.piece_at(from).ok_or_else(illegal)?;
+                let piece = board
+                    .piece_at(from)
+                    .ok_or_else(|| illegal(Some(IllegalReason::NoOwnMan)))?;
                 let us = pos.turn();
                 if piece.role == Role::King
                     && from == crate::king_home(us)
@@ -287,26 +307,17 @@ impl UciMove {
                         king: from,
                         rook: side.rook_square(us),
                     }
-                } else if piece.role == Role::Pawn
-                    && Some(to) == pos.ep_square()
-                    && from.file() != to.file()
-                {
-                    Move::EnPassant { from, to }
                 } else {
-                    Move::Normal {
-                        role: piece.role,
-                        from,
-                        capture: board.role_at(to),
-                        to,
-                        promotion,
-                    }
+                    // An en-passant capture even where it is not legal, so
+                    // that the error says why.
+                    pos.board_move(piece.role, from, to, promotion)
                 }
             }
         };
         if pos.is_legal(&m) {
             Ok(m)
         } else {
-            Err(illegal())
+            Err(illegal(pos.illegal_reason(&m)))
         }
     }
 }

@@ -345,6 +345,7 @@ fn illegal_move_reports_game_ply_and_san_error_then_goes_on() {
             error: ParseMoveError::San(SanError::Illegal {
                 san: Excerpt::new(b"Ke3"),
                 fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2".to_string(),
+                reason: Some(hostage_core::IllegalReason::WrongWay),
             })
         }
     );

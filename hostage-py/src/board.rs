@@ -16,7 +16,9 @@
 //! Each method converts its arguments, makes one core call and maps the
 //! error; the rules live in hostage-core.
 
-use hostage_core::{game::Game, san::San, CastlingSide, Color, Move, Position, Square};
+use hostage_core::{
+    game::Game, san::San, CastlingSide, Color, IllegalReason, Move, Position, Square,
+};
 use pyo3::{
     exceptions::PyIndexError,
     prelude::*,
@@ -24,7 +26,7 @@ use pyo3::{
 };
 
 use crate::{
-    errors::{error, IllegalMoveError, ToPyErr},
+    errors::{illegal_error, ToPyErr},
     moves::{PyMove, PyPiece},
     reserve::PyReserve,
 };
@@ -56,7 +58,10 @@ impl PyBoard {
         if let Some(m) = mv.full.filter(|m| pos.is_legal(m)) {
             return Ok(m);
         }
-        mv.uci.to_move(pos).map_err(|_| illegal(mv, pos))
+        // The reason of the long form, read as this position reads it.
+        mv.uci
+            .to_move(pos)
+            .map_err(|e| illegal(mv, pos, e.reason()))
     }
 
     fn from_fen(fen: Option<&str>) -> PyResult<Game> {
@@ -70,11 +75,14 @@ impl PyBoard {
 }
 
 /// The error for a move that names no legal move in `pos` (the core's
-/// `illegal_move`), naming the move and the position.
-fn illegal(mv: &PyMove, pos: &Position) -> PyErr {
-    error::<IllegalMoveError>(
+/// `illegal_move`), naming the move, the position and the reason, as the
+/// core's `PlayError` does.
+fn illegal(mv: &PyMove, pos: &Position, reason: Option<IllegalReason>) -> PyErr {
+    let because = reason.map(|r| format!(": {r}")).unwrap_or_default();
+    illegal_error(
         "illegal_move",
-        format!("illegal move {} in {}", mv.uci, pos.fen()),
+        format!("illegal move {} in {}{because}", mv.uci, pos.fen()),
+        reason,
     )
 }
 

@@ -1,5 +1,7 @@
 //! The exception hierarchy and the one place that maps each core error to
-//! its class. Every exception carries the core's stable `.code`.
+//! its class. Every exception carries the core's stable `.code`; an
+//! `IllegalMoveError` also carries `.reason`, the code of the core's
+//! `IllegalReason` (`"leaves_king_in_check"`, ...) or `None`.
 //!
 //! ```text
 //! ValueError
@@ -21,7 +23,7 @@ use hostage_core::{
     pgn::{PgnError as CorePgnError, ResultError as CoreResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
-    MoveTextError, ParseSquareError,
+    IllegalReason, MoveTextError, ParseSquareError,
 };
 use pyo3::{exceptions::PyValueError, prelude::*, PyTypeInfo};
 
@@ -85,6 +87,19 @@ pub fn error<T: PyTypeInfo>(code: &'static str, message: String) -> PyErr {
     })
 }
 
+/// An `IllegalMoveError` with `.code` and `.reason` (the reason's code, or
+/// `None` from the class) set.
+pub fn illegal_error(code: &'static str, message: String, reason: Option<IllegalReason>) -> PyErr {
+    let err = error::<IllegalMoveError>(code, message);
+    if let Some(reason) = reason {
+        Python::attach(|py| {
+            // Setting an attribute on a fresh exception instance cannot fail.
+            let _ = err.value(py).setattr("reason", reason.code());
+        });
+    }
+    err
+}
+
 /// Maps a core error to its exception class.
 pub trait ToPyErr {
     /// The exception for this error.
@@ -105,7 +120,7 @@ impl ToPyErr for SanError {
         let message = self.to_string();
         match self {
             SanError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            SanError::Illegal { .. } => error::<IllegalMoveError>(self.code(), message),
+            SanError::Illegal { reason, .. } => illegal_error(self.code(), message, *reason),
             SanError::Ambiguous { .. } => error::<AmbiguousMoveError>(self.code(), message),
         }
     }
@@ -116,7 +131,7 @@ impl ToPyErr for UciError {
         let message = self.to_string();
         match self {
             UciError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            UciError::Illegal { .. } => error::<IllegalMoveError>(self.code(), message),
+            UciError::Illegal { reason, .. } => illegal_error(self.code(), message, *reason),
         }
     }
 }
@@ -124,8 +139,8 @@ impl ToPyErr for UciError {
 impl ToPyErr for GameError {
     fn to_py(&self) -> PyErr {
         match self {
-            GameError::IllegalMove { .. } => {
-                error::<IllegalMoveError>(self.code(), self.to_string())
+            GameError::IllegalMove { reason, .. } => {
+                illegal_error(self.code(), self.to_string(), *reason)
             }
             GameError::San(e) => e.to_py(),
             GameError::Uci(e) => e.to_py(),
@@ -157,7 +172,7 @@ impl ToPyErr for MoveTextError {
                 ParseMoveError::San(SanError::Ambiguous { .. }) => {
                     error::<AmbiguousMoveError>(self.code(), message)
                 }
-                _ => error::<IllegalMoveError>(self.code(), message),
+                _ => illegal_error(self.code(), message, self.reason()),
             },
             MoveTextError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
         };
@@ -188,8 +203,9 @@ impl ToPyErr for ParseSquareError {
 }
 
 /// Adds the exception classes to the module, each with a class-level `code`
-/// of `""` so that instances built from Python also have the attribute, and
-/// a class-level `ply` of `None` (an error from a move list sets its own).
+/// of `""` so that instances built from Python also have the attribute, a
+/// class-level `ply` of `None` (an error from a move list sets its own) and
+/// a class-level `reason` of `None` (an illegal move's error sets its own).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     for (name, ty) in [
@@ -205,6 +221,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ] {
         ty.setattr("code", "")?;
         ty.setattr("ply", py.None())?;
+        ty.setattr("reason", py.None())?;
         m.add(name, ty)?;
     }
     Ok(())

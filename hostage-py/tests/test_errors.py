@@ -117,17 +117,92 @@ def test_ambiguous_san() -> None:
 def test_illegal_push_leaves_board_unchanged() -> None:
     board = hostage.Board(AFTER_QXD5)
     before = (board.fen(), board.zobrist_hash(), board.move_stack)
-    for text in ["e2e5", "N@e4", "Q#P@e4", "P#P@e1", "e1g1"]:
+    # After 1.e4 d5 2.exd5 Qxd5: e2 is empty; both airfields are empty;
+    # Black's prison holds a white pawn, not a queen (Q#P rescues a queen);
+    # the king stands on e1; f1 and g1 are occupied.
+    reasons = {
+        "e2e5": "no_own_man",
+        "N@e4": "not_in_airfield",
+        "Q#P@e4": "rescued_not_held",
+        "P#P@e1": "square_occupied",
+        "e1g1": "path_blocked",
+    }
+    for text, reason in reasons.items():
         with pytest.raises(hostage.IllegalMoveError) as info:
             board.push(hostage.Move.from_uci(text))
         assert info.value.code == "illegal_move"
-        with pytest.raises(hostage.IllegalMoveError):
+        assert info.value.reason == reason
+        with pytest.raises(hostage.IllegalMoveError) as info:
             board.san(hostage.Move.from_uci(text))
+        assert info.value.reason == reason
     # A move taken from another position is judged by its long form here.
     stale = hostage.Board().parse_san("e4")
     with pytest.raises(hostage.IllegalMoveError):
         board.push(stale)
     assert (board.fen(), board.zobrist_hash(), board.move_stack) == before
+
+
+@pytest.mark.parametrize(
+    ("fen", "call", "code", "reason", "clause"),
+    [
+        (None, "push_san:Qh5", "illegal_san", "path_blocked", "another man is in the way"),
+        (
+            "4k3/8/8/8/8/4r3/8/4K3[] w - - 0 1",
+            "push_san:Ke2",
+            "illegal_san",
+            "leaves_king_in_check",
+            "the mover's king would be in check",
+        ),
+        (None, "push_uci:e2e5", "illegal_uci", "wrong_way", "that man does not move that way"),
+        (
+            "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1",
+            "push_san:a8=Q",
+            "illegal_san",
+            "frozen_pawn",
+            "the pawn is frozen",
+        ),
+        (
+            "4k3/8/8/n7/8/8/4p3/R4K2[] w - - 0 1",
+            "push_san:Rxa5",
+            "illegal_san",
+            "unfreezes_pawn",
+            "the capture would unfreeze an enemy pawn",
+        ),
+        (
+            AFTER_QXD5,
+            "push:N#P@e4",
+            "illegal_move",
+            "rescued_not_held",
+            "the rescued man is not in the opponent's prison",
+        ),
+        (None, "push_moves:e4 e5 Ke3", "illegal_san", "wrong_way", "does not move that way"),
+    ],
+)
+def test_illegal_move_reason(
+    fen: str | None, call: str, code: str, reason: str, clause: str
+) -> None:
+    board = hostage.Board(fen)
+    method, text = call.split(":")
+    with pytest.raises(hostage.IllegalMoveError) as info:
+        if method == "push":
+            board.push(hostage.Move.from_uci(text))
+        else:
+            getattr(board, method)(text)
+    assert (info.value.code, info.value.reason) == (code, reason)
+    assert clause in str(info.value)
+    assert reason not in str(info.value)  # the clause is English, not the code
+
+
+def test_reason_is_none_unless_illegal() -> None:
+    assert hostage.HostageError("made by hand").reason is None
+    assert hostage.IllegalMoveError("made by hand").reason is None
+    board = hostage.Board("4k3/8/8/8/8/8/8/1N2KN2[] w - - 0 1")
+    with pytest.raises(hostage.AmbiguousMoveError) as ambiguous:
+        board.push_san("Nd2")
+    assert ambiguous.value.reason is None
+    with pytest.raises(hostage.InvalidMoveError) as invalid:
+        board.push_san("Zz9")
+    assert invalid.value.reason is None
 
 
 def test_move_constructors_reject_bad_input() -> None:

@@ -184,7 +184,10 @@ def test_lan_and_variation_san() -> None:
     # The second d7d5 is illegal after 1... d5: the message names the move
     # and the position where it was tried.
     after = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2"
-    assert str(info.value) == f"illegal uci: 'd7d5' in {after}"
+    assert str(info.value) == (
+        f"illegal uci: 'd7d5' in {after}: the side to move has no such man there"
+    )
+    assert info.value.reason == "no_own_man"
 
 
 def test_equality_and_pickle() -> None:

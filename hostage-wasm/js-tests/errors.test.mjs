@@ -1,9 +1,11 @@
 // Every bad input throws a real Error with name and code, never a trap
 // (WebAssembly.RuntimeError) and never a string; failed pushes change nothing.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { hostage } from './helpers.mjs';
+import { hostage, PKG, ROOT } from './helpers.mjs';
 
 const { Board, isHostageError, isValidFen } = hostage;
 const AFTER_EXD5 = 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3';
@@ -70,6 +72,48 @@ test('junk SAN and UCI: InvalidMoveError / IllegalMoveError / AmbiguousMoveError
   throwsCode(() => promo.pushSan('e8'), 'ambiguous_san', 'AmbiguousMoveError');
   assert.equal(board.fen(), AFTER_EXD5);
   assert.equal(board.ply(), 0);
+});
+
+test('an IllegalMoveError says why: reason, and the clause ends the message', () => {
+  const cases = [
+    // [fen, push method, text, code, reason, clause]
+    [undefined, 'pushSan', 'Qh5', 'illegal_san', 'path_blocked', 'another man is in the way'],
+    ['4k3/8/8/8/8/4r3/8/4K3[] w - - 0 1', 'pushSan', 'Ke2', 'illegal_san',
+      'leaves_king_in_check', "the mover's king would be in check"],
+    [undefined, 'pushUci', 'e2e5', 'illegal_uci', 'wrong_way', 'that man does not move that way'],
+    ['4k3/P7/8/8/8/8/8/4K3[] w - - 0 1', 'push', 'a8=Q', 'illegal_san', 'frozen_pawn', 'the pawn is frozen'],
+    ['4k3/8/8/n7/8/8/4p3/R4K2[] w - - 0 1', 'push', 'Rxa5', 'illegal_san', 'unfreezes_pawn',
+      'the capture would unfreeze an enemy pawn'],
+    [AFTER_EXD5, 'push', { uci: 'N#P@e4' }, 'illegal_uci', 'rescued_not_held',
+      "the rescued man is not in the opponent's prison"],
+    [AFTER_EXD5, 'pushSan', 'N*e4', 'illegal_san', 'not_in_airfield', 'no man of that role is in the airfield'],
+    [undefined, 'pushMoves', 'e4 e5 Ke3', 'illegal_san', 'wrong_way', 'that man does not move that way'],
+  ];
+  for (const [fen, push, text, code, reason, clause] of cases) {
+    const board = new Board(fen);
+    const before = board.fen();
+    const e = throwsCode(() => board[push](text), code, 'IllegalMoveError');
+    assert.equal(e.reason, reason, `${push}(${JSON.stringify(text)})`);
+    assert.ok(e.message.includes(`: ${clause}`), e.message);
+    assert.ok(!e.message.includes(reason), 'the message is English, not the code');
+    assert.equal(board.fen(), before);
+  }
+  // Other errors have no reason.
+  const board = new Board(AFTER_EXD5);
+  assert.equal(throwsCode(() => board.pushSan('Nz3'), 'invalid_san').reason, undefined);
+  const promo = new Board('k7/4P3/8/8/8/8/8/4K3[#QN] w - - 0 1');
+  assert.equal(throwsCode(() => promo.pushSan('e8'), 'ambiguous_san').reason, undefined);
+});
+
+test('the IllegalReason type lists every reason of docs/rules.md', () => {
+  const rules = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
+  const codes = [...rules.matchAll(/^\| `\w+` \(`(\w+)`\) \|/gm)].map((m) => m[1]);
+  assert.ok(codes.length >= 19, `${codes.length} reasons in docs/rules.md`);
+  const types = readFileSync(join(PKG, 'index.d.ts'), 'utf8');
+  const union = types.match(/export type IllegalReason =([^;]*);/);
+  assert.ok(union, 'index.d.ts declares IllegalReason');
+  const declared = [...union[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  assert.deepEqual([...declared].sort(), [...codes].sort());
 });
 
 test('a move object from another position is refused, board unchanged', () => {

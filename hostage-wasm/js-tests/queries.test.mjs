@@ -69,7 +69,8 @@ test('what a move does', () => {
   assert.throws(() => b.isCapture('Ke3'), (e) => {
     assert.equal(e.name, 'IllegalMoveError');
     assert.equal(e.code, 'illegal_san');
-    assert.equal(e.message, `illegal san: 'Ke3' in ${RICH}`);
+    assert.equal(e.message, `illegal san: 'Ke3' in ${RICH}: that man does not move that way`);
+    assert.equal(e.reason, 'wrong_way');
     return true;
   });
 });
@@ -119,7 +120,9 @@ test('text: ascii, unicode, toString, boardFen, lan, variationSan', () => {
   assert.throws(() => moved.variationSan(['d7d5', 'd7d5']), (e) => {
     assert.equal(e.code, 'illegal_uci');
     assert.equal(e.message,
-      "illegal uci: 'd7d5' in rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2");
+      "illegal uci: 'd7d5' in rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2: "
+      + 'the side to move has no such man there');
+    assert.equal(e.reason, 'no_own_man');
     return true;
   });
   assert.throws(() => start.variationSan('e2e4'), { name: 'TypeError' });

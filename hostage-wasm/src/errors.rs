@@ -3,7 +3,9 @@
 //! Every error the bindings throw is a real `Error` (never a string) with a
 //! `name` that says what failed (`FenError`, `IllegalMoveError`, ...) and a
 //! `code` equal to the core's `code()` (`"invalid_board"`,
-//! `"illegal_san"`, ...). Arguments of the wrong JavaScript type throw a
+//! `"illegal_san"`, ...); an `IllegalMoveError` also has `reason`, the code
+//! of the core's `IllegalReason` (`"leaves_king_in_check"`, ...), when the
+//! core says why. Arguments of the wrong JavaScript type throw a
 //! `TypeError` with code `"invalid_argument"`. The table of names and codes
 //! is in docs/javascript.md.
 
@@ -15,7 +17,7 @@ use hostage_core::{
     pgn::{PgnError, ResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
-    MoveTextError, ParseSquareError,
+    IllegalReason, MoveTextError, ParseSquareError,
 };
 use js_sys::{Error, Reflect, TypeError};
 use wasm_bindgen::{JsCast, JsValue};
@@ -26,6 +28,16 @@ fn error(name: &str, code: &str, message: impl Display) -> JsValue {
     e.set_name(name);
     let _ = Reflect::set(&e, &"code".into(), &code.into());
     e.into()
+}
+
+/// An `IllegalMoveError` with `code`, the core's message and, when known,
+/// `reason`.
+pub(crate) fn illegal(code: &str, message: impl Display, reason: Option<IllegalReason>) -> JsValue {
+    let e = error("IllegalMoveError", code, message);
+    if let Some(reason) = reason {
+        let _ = Reflect::set(&e, &"reason".into(), &reason.code().into());
+    }
+    e
 }
 
 /// A `TypeError` with code `"invalid_argument"`.
@@ -53,29 +65,27 @@ impl Throw for FenError {
 
 impl Throw for SanError {
     fn throw(&self) -> JsValue {
-        let name = match self {
-            SanError::Syntax { .. } => "InvalidMoveError",
-            SanError::Illegal { .. } => "IllegalMoveError",
-            SanError::Ambiguous { .. } => "AmbiguousMoveError",
-        };
-        error(name, self.code(), self)
+        match self {
+            SanError::Syntax { .. } => error("InvalidMoveError", self.code(), self),
+            SanError::Illegal { reason, .. } => illegal(self.code(), self, *reason),
+            SanError::Ambiguous { .. } => error("AmbiguousMoveError", self.code(), self),
+        }
     }
 }
 
 impl Throw for UciError {
     fn throw(&self) -> JsValue {
-        let name = match self {
-            UciError::Syntax { .. } => "InvalidMoveError",
-            UciError::Illegal { .. } => "IllegalMoveError",
-        };
-        error(name, self.code(), self)
+        match self {
+            UciError::Syntax { .. } => error("InvalidMoveError", self.code(), self),
+            UciError::Illegal { reason, .. } => illegal(self.code(), self, *reason),
+        }
     }
 }
 
 impl Throw for GameError {
     fn throw(&self) -> JsValue {
         match self {
-            GameError::IllegalMove { .. } => error("IllegalMoveError", self.code(), self),
+            GameError::IllegalMove { reason, .. } => illegal(self.code(), self, *reason),
             GameError::San(e) => e.throw(),
             GameError::Uci(e) => e.throw(),
         }
@@ -105,7 +115,10 @@ impl Throw for MoveTextError {
             },
             MoveTextError::Syntax { .. } => "InvalidMoveError",
         };
-        let e = error(name, self.code(), self);
+        let e = match self.reason() {
+            Some(reason) => illegal(self.code(), self, Some(reason)),
+            None => error(name, self.code(), self),
+        };
         // The failing move's place in the list, as the core counts it.
         let ply = u32::try_from(self.ply()).unwrap_or(u32::MAX);
         let _ = Reflect::set(&e, &"ply".into(), &ply.into());

@@ -190,6 +190,17 @@ export type ErrorCode =
   | PuzzleErrorCode | 'invalid_square' | 'invalid_argument' | 'invalid_level'
   | 'invalid_difficulty';
 
+/**
+ * The `reason` of an `IllegalMoveError`: why the move is illegal, the code
+ * of the core's `IllegalReason` (docs/rules.md, "Why a move is illegal").
+ */
+export type IllegalReason =
+  | 'no_own_man' | 'mismatch' | 'wrong_way' | 'path_blocked' | 'own_man_on_target'
+  | 'no_en_passant' | 'frozen_pawn' | 'promotion_required' | 'promotion_unavailable'
+  | 'no_castling_right' | 'castling_through_check' | 'not_in_airfield'
+  | 'released_not_held' | 'rescued_not_held' | 'exchange_value' | 'square_occupied'
+  | 'pawn_on_back_rank' | 'leaves_king_in_check' | 'unfreezes_pawn';
+
 /** The `name` of a thrown error. */
 export type ErrorName =
   | 'FenError' | 'PositionError' | 'InvalidMoveError' | 'IllegalMoveError'
@@ -237,5 +248,7 @@ export interface HostageError extends Error {
   code: ErrorCode;
   /** For a bad move in a list (`board.pushMoves`): its place in the list, from 1. */
   ply?: number;
+  /** For an `IllegalMoveError`: why the move is illegal. */
+  reason?: IllegalReason;
 }
 "#;

@@ -402,7 +402,8 @@ fn a_bad_move_in_the_list_reads_as_in_every_tool() {
     assert_eq!(
         errors(&lines),
         ["info string error: cannot play move 3 'e2e3' (white's move 2): illegal uci: 'e2e3' in \
-          rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2 (illegal_uci); \
+          rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2: the side to move has \
+          no such man there (illegal_uci); \
           position unchanged (code: invalid_move)"]
     );
     // The position is unchanged: still the start.

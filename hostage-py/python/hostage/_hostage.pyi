@@ -82,6 +82,9 @@ class HostageError(ValueError):
     code: str
     ply: int | None
     """The failing move's place in a list (``Board.push_moves``), from 1; else None."""
+    reason: str | None
+    """Why a move is illegal (``IllegalMoveError`` only): the code of the
+    core's ``IllegalReason``, e.g. ``"leaves_king_in_check"``; else None."""
 
 class FenError(HostageError):
     """A FEN that cannot be read (``invalid_board``, ``invalid_reserves``, ...)."""
@@ -96,7 +99,8 @@ class InvalidMoveError(HostageError):
     """Move text that is not SAN or UCI (``invalid_san``, ``invalid_uci``)."""
 
 class IllegalMoveError(HostageError):
-    """A move that is not legal here (``illegal_move``, ``illegal_san``, ``illegal_uci``)."""
+    """A move that is not legal here (``illegal_move``, ``illegal_san``, ``illegal_uci``);
+    ``reason`` says why (``wrong_way``, ``leaves_king_in_check``, ...)."""
 
 class AmbiguousMoveError(HostageError):
     """SAN that names several legal moves (``ambiguous_san``)."""
