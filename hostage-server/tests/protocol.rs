@@ -3,7 +3,9 @@
 //! with its code and changing nothing), idempotent resends, reconnecting,
 //! flag fall without a move, floods, oversized frames, a failing database,
 //! and random garbage frames that must never crash the server or change a
-//! game.
+//! game. Each test (but the failing database, a wrapped SQLite) runs on
+//! SQLite and, when `HOSTAGE_TEST_PG_URL` names a PostgreSQL
+//! (`scripts/test-postgres` sets it), on PostgreSQL too.
 
 #[path = "support/server.rs"]
 mod server;
