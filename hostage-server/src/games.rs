@@ -299,28 +299,29 @@ impl Hub {
     }
 
     /// Reads a game in memory again from the store, and tells its followers
-    /// what changed (another server changed it).
-    async fn catch_up(&self, id: &str) {
+    /// what changed (another server changed it). Returns false if the game
+    /// could not be read (it stays as it was).
+    async fn catch_up(&self, id: &str) -> bool {
         let Some(cell) = self.lookup(id) else {
-            return; // not in memory: it is read afresh when needed
+            return true; // not in memory: it is read afresh when needed
         };
         let mut inner = cell.inner.lock().await;
         if inner.evicted {
-            return;
+            return true;
         }
         let stored = match self.store.load(id).await {
             Ok(Some(stored)) => stored,
-            Ok(None) => return,
+            Ok(None) => return false,
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "catch-up read failed");
-                return;
+                return false;
             }
         };
         let room = match self.restore(stored) {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(game = %id, error = %e, "stored game does not replay");
-                return;
+                return false;
             }
         };
         let events = room.events_since(&inner.room, Instant::now());
@@ -334,6 +335,7 @@ impl Hub {
             self.ensure_clock_task(&cell);
         }
         cell.wake.notify_one();
+        true
     }
 
     /// Whether the game's clock may run (then it needs its flag task).
@@ -863,10 +865,16 @@ async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
                             // Another server changed the game since it was
                             // read (a move in time, an ending): read it
                             // again; the flag is decided anew on that.
+                            // If it cannot be read, wait before trying again
+                            // rather than refusing the same flag in a loop.
                             let id = inner.room.id().to_string();
                             drop(inner);
-                            if let Some(hub) = hub.upgrade() {
-                                hub.catch_up(&id).await;
+                            let read = match hub.upgrade() {
+                                Some(hub) => hub.catch_up(&id).await,
+                                None => return,
+                            };
+                            if !read {
+                                tokio::time::sleep(Duration::from_secs(1)).await;
                             }
                         }
                         Err(Failure::Refused(e)) => {
@@ -936,7 +944,9 @@ async fn follow_changes(
             return;
         };
         match change {
-            Ok(crate::store::Changed::Game(id)) => hub.catch_up(&id).await,
+            Ok(crate::store::Changed::Game(id)) => {
+                hub.catch_up(&id).await;
+            }
             Ok(crate::store::Changed::All) | Err(RecvError::Lagged(_)) => {
                 for id in hub.loaded() {
                     hub.catch_up(&id).await;
