@@ -542,10 +542,11 @@ fn clocks_on(addr: &str, game: &str) -> (u64, u64) {
     (ms("white_ms"), ms("black_ms"))
 }
 
-/// The clocks read on A and on B within moments of each other agree.
+/// The clocks read on A and on B within moments of each other agree (to
+/// 500 ms: two connections are opened in between, on a busy machine).
 fn assert_same_clocks(a: &str, b: &str, game: &str) {
     let (on_a, on_b) = (clocks_on(a, game), clocks_on(b, game));
-    let near = |x: u64, y: u64| x.abs_diff(y) <= 300;
+    let near = |x: u64, y: u64| x.abs_diff(y) <= 500;
     assert!(
         near(on_a.0, on_b.0) && near(on_a.1, on_b.1),
         "A {on_a:?}, B {on_b:?}"
@@ -571,8 +572,9 @@ fn draw_offers_declines_and_acceptance_across_instances() {
     watcher.expect("watching");
     watcher.expect("state");
     assert_same_clocks(&a.addr, &b.addr, &game);
-    // White thinks, then offers on A.
-    std::thread::sleep(Duration::from_millis(1_500));
+    // White thinks, then offers on A (B would give the thinking time back
+    // if the offer stored no clocks).
+    std::thread::sleep(Duration::from_millis(2_000));
     white.send(json!({"v":1,"type":"offer_draw","game":game,"token":wt}));
     white.expect("draw_offered");
     assert_eq!(black.expect("draw_offered")["by"], "white");
@@ -580,7 +582,7 @@ fn draw_offers_declines_and_acceptance_across_instances() {
     assert_same_clocks(&a.addr, &b.addr, &game);
     let (white_ms, _) = clocks_on(&b.addr, &game);
     assert!(
-        white_ms <= 600_000 - 1_500,
+        white_ms <= 600_000 - 2_000,
         "White's thinking time was given back: {white_ms}"
     );
     std::thread::sleep(Duration::from_millis(500));
@@ -717,8 +719,8 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     white.send(claim.clone());
     white.expect_error("claim_too_early");
     // Gone for the time, plus a quarter of it (B marks the seats followed
-    // there every quarter).
-    std::thread::sleep(Duration::from_millis(600));
+    // there every quarter), plus time for B to see the connection close.
+    std::thread::sleep(Duration::from_millis(1_000));
     white.send(claim);
     let over = white.expect("game_over");
     assert_eq!(
