@@ -21,7 +21,17 @@
 //!   that raced with the sweeper takes the game again ([`Hub`]'s `open`).
 //! - who follows a game from each seat is tracked, so that a player whose
 //!   opponent has been gone for `abandon_after` may claim the win or a
-//!   draw.
+//!   draw. With a store that several servers share, the opponent may follow
+//!   the game on another server: each server marks in the store, every
+//!   quarter of `abandon_after` (and at once when a seat is taken or
+//!   resumed), the seats followed on it, and a claim needs the opponent
+//!   gone here and unmarked for `abandon_after` plus that quarter (the
+//!   opponent may have left just before the next mark was due).
+//! - with a shared store, a refusal that another server's change could
+//!   explain (`invalid_token`, a `ply_mismatch` for a ply ahead,
+//!   `not_your_turn`, `no_draw_offer`, `game_not_started`) or a write the
+//!   store refused as out of date is decided once more after reading the
+//!   game again; so is a flag fall the store refused.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -192,6 +202,8 @@ pub struct Hub {
     limits: ServerLimits,
     /// Other servers write the store too (`docs/server.md`).
     shared: bool,
+    /// This hub, for the tasks it starts.
+    me: Weak<Hub>,
 }
 
 fn storage_error(e: &StoreError) -> ProtoError {
@@ -227,15 +239,17 @@ impl Hub {
         limits: ServerLimits,
     ) -> Result<Arc<Hub>, StoreError> {
         let changes = store.changes();
-        let hub = Arc::new(Hub {
+        let hub = Arc::new_cyclic(|me| Hub {
             store,
             games: Mutex::new(HashMap::new()),
             limits,
             shared: changes.is_some(),
+            me: me.clone(),
         });
         tokio::spawn(sweeper(Arc::downgrade(&hub)));
         if let Some(changes) = changes {
             tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
+            tokio::spawn(mark_presence(Arc::downgrade(&hub)));
         }
         for id in hub.store.unfinished().await? {
             if let Err(e) = hub.cell(&id).await {
@@ -285,28 +299,29 @@ impl Hub {
     }
 
     /// Reads a game in memory again from the store, and tells its followers
-    /// what changed (another server changed it).
-    async fn catch_up(&self, id: &str) {
+    /// what changed (another server changed it). Returns false if the game
+    /// could not be read (it stays as it was).
+    async fn catch_up(&self, id: &str) -> bool {
         let Some(cell) = self.lookup(id) else {
-            return; // not in memory: it is read afresh when needed
+            return true; // not in memory: it is read afresh when needed
         };
         let mut inner = cell.inner.lock().await;
         if inner.evicted {
-            return;
+            return true;
         }
         let stored = match self.store.load(id).await {
             Ok(Some(stored)) => stored,
-            Ok(None) => return,
+            Ok(None) => return false,
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "catch-up read failed");
-                return;
+                return false;
             }
         };
         let room = match self.restore(stored) {
             Ok(room) => room,
             Err(e) => {
                 tracing::error!(game = %id, error = %e, "stored game does not replay");
-                return;
+                return false;
             }
         };
         let events = room.events_since(&inner.room, Instant::now());
@@ -320,6 +335,7 @@ impl Hub {
             self.ensure_clock_task(&cell);
         }
         cell.wake.notify_one();
+        true
     }
 
     /// Whether the game's clock may run (then it needs its flag task).
@@ -334,8 +350,55 @@ impl Hub {
             .clock_task
             .swap(true, std::sync::atomic::Ordering::AcqRel)
         {
-            tokio::spawn(clock_task(Arc::clone(&self.store), Arc::clone(cell)));
+            tokio::spawn(clock_task(
+                self.me.clone(),
+                Arc::clone(&self.store),
+                Arc::clone(cell),
+            ));
         }
+    }
+
+    /// How often the seats followed here are marked in a shared store, and
+    /// so how late a mark may be.
+    fn presence_period(&self) -> Duration {
+        (self.limits.abandon_after / 4).clamp(Duration::from_millis(20), Duration::from_secs(15))
+    }
+
+    /// Marks in a shared store that `seat` of `game` is followed here now
+    /// (a failure is logged: the periodic mark tries again).
+    async fn mark_present(&self, game: &str, seat: Color) {
+        if !self.shared {
+            return;
+        }
+        if let Err(e) = self
+            .store
+            .mark_present(vec![(game.to_string(), seat)], crate::now_ms())
+            .await
+        {
+            tracing::warn!(game = %game, error = %e, "presence not stored");
+        }
+    }
+
+    /// The seats followed here, of the games that go on.
+    async fn followed_seats(&self) -> Vec<(String, Color)> {
+        let cells: Vec<Arc<Cell>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        let mut seats = Vec::new();
+        for cell in cells {
+            let inner = cell.inner.lock().await;
+            if inner.evicted || inner.room.end().is_some() {
+                continue;
+            }
+            for seat in Color::ALL {
+                if inner.gone_since.get(seat).is_none() {
+                    seats.push((inner.room.id().to_string(), seat));
+                }
+            }
+        }
+        seats
     }
 
     /// The ids of the games in memory.
@@ -444,9 +507,15 @@ impl Hub {
         let mut result = self
             .dispatch(conn, following, envelope.request.clone(), id)
             .await;
-        if let (Err(Failure::Conflict(_)), true, Some(game)) = (&result, self.shared, &game) {
-            // Another server changed the game first: read it again, tell
-            // the followers, and decide once more on the fresh game (a
+        let stale = match &result {
+            Err(Failure::Conflict(_)) => true,
+            Err(Failure::Refused(e)) => may_be_out_of_date(e),
+            Ok(()) => false,
+        };
+        if let (true, true, Some(game)) = (stale, self.shared, &game) {
+            // Another server changed the game first, or may have (a seat
+            // taken, a move, an offer not heard of yet): read it again,
+            // tell the followers, and decide once more on the fresh game (a
             // resent move is then a duplicate, another move a mismatch).
             self.catch_up(game).await;
             result = self.dispatch(conn, following, envelope.request, id).await;
@@ -485,6 +554,7 @@ impl Hub {
                 let (side, change) = inner.room.join(color, TokenHash::of(&token), now)?;
                 commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
                 cell.wake.notify_one();
+                self.mark_present(&game, side).await;
                 let link = link(&game);
                 conn.reply(
                     &Message::Joined {
@@ -518,6 +588,7 @@ impl Hub {
                 check_room_to_follow(following, Some(&game))?;
                 let (_cell, mut inner) = self.open(&game).await?;
                 let side = inner.room.seat(Some(&token))?;
+                self.mark_present(&game, side).await;
                 conn.reply(
                     &Message::Resumed {
                         game: game.clone(),
@@ -573,10 +644,33 @@ impl Hub {
                     SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
                     SeatAction::ClaimWin | SeatAction::ClaimDraw => {
                         let gone = inner.gone_since;
+                        // With a shared store the opponent may follow the
+                        // game on another server: the store's marks count
+                        // too (a mark may be a period late, so that much
+                        // less is known gone).
+                        let marks = if self.shared {
+                            inner.room.seat(token)?;
+                            Some(
+                                self.store
+                                    .last_present(&game)
+                                    .await
+                                    .map_err(|e| storage_error(&e))?,
+                            )
+                        } else {
+                            None
+                        };
+                        let (now_ms, late) = (crate::now_ms(), self.presence_period());
                         inner.room.claim(
                             token,
                             action == SeatAction::ClaimWin,
-                            |seat| gone.get(seat).map(|t| now.saturating_duration_since(t)),
+                            |seat| {
+                                let here = now.saturating_duration_since((*gone.get(seat))?);
+                                let marked = marks.and_then(|m| *m.get(seat)).map(|ms| {
+                                    Duration::from_millis(now_ms.saturating_sub(ms))
+                                        .saturating_sub(late)
+                                });
+                                Some(marked.map_or(here, |m| m.min(here)))
+                            },
                             self.limits.abandon_after,
                             now,
                         )?
@@ -648,8 +742,27 @@ impl Hub {
             },
             id,
         );
+        self.mark_present(&game, side).await;
         follow(&mut inner, conn, following, Some(side), id);
         Ok(())
+    }
+}
+
+/// Whether a refusal may come from a game this server has not read since
+/// another server changed it (a seat taken, a move, an offer).
+fn may_be_out_of_date(e: &ProtoError) -> bool {
+    match e.code {
+        ErrorCode::InvalidToken
+        | ErrorCode::NotYourTurn
+        | ErrorCode::NoDrawOffer
+        | ErrorCode::GameNotStarted => true,
+        // Only a ply ahead of the game here: one behind is a resend or a
+        // stale client, which reading again cannot change.
+        ErrorCode::PlyMismatch => e
+            .expected
+            .zip(e.given.as_deref().and_then(|g| g.parse::<u64>().ok()))
+            .is_some_and(|(expected, given)| given > expected),
+        _ => false,
     }
 }
 
@@ -729,7 +842,7 @@ async fn commit(
 
 /// Ends a timed game on time when the running flag falls, whether or not
 /// anyone moves. Exits when the game has ended.
-async fn clock_task(store: Arc<dyn Store>, cell: Arc<Cell>) {
+async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
     loop {
         let deadline = {
             let inner = cell.inner.lock().await;
@@ -746,10 +859,29 @@ async fn clock_task(store: Arc<dyn Store>, cell: Arc<Cell>) {
             () = tokio::time::sleep_until(deadline.into()) => {
                 let mut inner = cell.inner.lock().await;
                 if let Some(change) = inner.room.check_flag(Instant::now()) {
-                    if let Err(Failure::Refused(e) | Failure::Conflict(e)) = commit(&*store, &mut inner, change, None).await {
-                        tracing::warn!(game = %inner.room.id(), error = %e.message, "flag fall not stored; retrying");
-                        drop(inner);
-                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    match commit(&*store, &mut inner, change, None).await {
+                        Ok(()) => {}
+                        Err(Failure::Conflict(_)) => {
+                            // Another server changed the game since it was
+                            // read (a move in time, an ending): read it
+                            // again; the flag is decided anew on that.
+                            // If it cannot be read, wait before trying again
+                            // rather than refusing the same flag in a loop.
+                            let id = inner.room.id().to_string();
+                            drop(inner);
+                            let read = match hub.upgrade() {
+                                Some(hub) => hub.catch_up(&id).await,
+                                None => return,
+                            };
+                            if !read {
+                                tokio::time::sleep(Duration::from_secs(1)).await;
+                            }
+                        }
+                        Err(Failure::Refused(e)) => {
+                            tracing::warn!(game = %inner.room.id(), error = %e.message, "flag fall not stored; retrying");
+                            drop(inner);
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                        }
                     }
                 }
             }
@@ -776,6 +908,28 @@ async fn sweeper(hub: Weak<Hub>) {
     }
 }
 
+/// Marks in a shared store, every [`Hub`]'s `presence_period`, the seats
+/// followed on this server, until the hub is gone.
+async fn mark_presence(hub: Weak<Hub>) {
+    loop {
+        let period = match hub.upgrade() {
+            Some(hub) => hub.presence_period(),
+            None => return,
+        };
+        tokio::time::sleep(period).await;
+        let Some(hub) = hub.upgrade() else {
+            return;
+        };
+        let seats = hub.followed_seats().await;
+        if seats.is_empty() {
+            continue;
+        }
+        if let Err(e) = hub.store.mark_present(seats, crate::now_ms()).await {
+            tracing::warn!(error = %e, "presence not stored");
+        }
+    }
+}
+
 /// Passes a shared store's announcements on: each game changed elsewhere
 /// is read again ([`Hub`]'s `catch_up`); after missed announcements, every
 /// game in memory is.
@@ -790,7 +944,9 @@ async fn follow_changes(
             return;
         };
         match change {
-            Ok(crate::store::Changed::Game(id)) => hub.catch_up(&id).await,
+            Ok(crate::store::Changed::Game(id)) => {
+                hub.catch_up(&id).await;
+            }
             Ok(crate::store::Changed::All) | Err(RecvError::Lagged(_)) => {
                 for id in hub.loaded() {
                     hub.catch_up(&id).await;

@@ -13,6 +13,12 @@
 //!   notification is delivered exactly when the change is committed, to
 //!   every instance (each store ignores its own `origin`: its server
 //!   already knows);
+//! - a draw offer, its answer and an ending are stored only if the game is
+//!   still at the ply and with the offer its server saw (`store.rs`); the
+//!   offer's `UPDATE` locks the row first, and the ply is counted by a
+//!   statement after it, which sees every move committed before;
+//! - presence ([`Store::mark_present`]) is a table of its own, upserted in
+//!   batches, neither versioned nor announced;
 //! - one more connection `LISTEN`s and passes the ids on ([`Store::changes`]).
 //!   When that connection drops, notifications may have been missed: it
 //!   reconnects and announces [`Changed::All`], and every instance re-reads
@@ -24,7 +30,7 @@ use std::sync::{
 };
 
 use futures_util::StreamExt;
-use hostage_core::Color;
+use hostage_core::{ByColor, Color};
 use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{error::SqlState, AsyncMessage, Client, NoTls};
 
@@ -70,6 +76,14 @@ CREATE TABLE IF NOT EXISTS moves (
     at_ms     BIGINT NOT NULL,
     PRIMARY KEY (game, ply)
 );
+-- When a connection last followed each seat, on any instance (claims of
+-- abandonment compare it); not a change of the game: no version, no NOTIFY.
+CREATE TABLE IF NOT EXISTS presence (
+    game     TEXT NOT NULL,
+    seat     TEXT NOT NULL,
+    seen_ms  BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
 ";
 
 /// Games in a PostgreSQL database.
@@ -96,6 +110,12 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
             tracing::warn!(error = %e, "PostgreSQL connection ended");
         }
     });
+    // Set on each connection, whatever the database's or the role's
+    // default: an acknowledged move must survive the database server.
+    client
+        .batch_execute("SET synchronous_commit = on")
+        .await
+        .map_err(|e| backend(&e))?;
     Ok(client)
 }
 
@@ -315,16 +335,7 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
                 .await
                 .map_err(|e| backend(&e))?;
             conflict_unless(n, "the game has ended or waits for a player")?;
-            let count: i64 = tx
-                .query_one("SELECT count(*) FROM moves WHERE game = $1", &[game])
-                .await
-                .map_err(|e| backend(&e))?
-                .get(0);
-            if uint(count) != *ply {
-                return Err(StoreError::Conflict(format!(
-                    "the game is at ply {count}, not {ply}"
-                )));
-            }
+            at_ply(tx, game, *ply).await?;
             tx.execute(
                 "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -334,18 +345,38 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             .map_err(|e| write_error(&e, &format!("ply {ply} is stored")))?;
             Ok(())
         }
-        Write::DrawOffer { game, by } => {
+        Write::DrawOffer {
+            game,
+            by,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
             let n = tx
                 .execute(
-                    "UPDATE games SET draw_offer = $2, updated_ms = $3, version = version + 1
-                     WHERE id = $1 AND termination IS NULL",
-                    &[game, &by.map(Color::name), &now],
+                    "UPDATE games SET draw_offer = $2, white_ms = coalesce($3, white_ms),
+                        black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1
+                     WHERE id = $1 AND termination IS NULL AND draw_offer IS NOT DISTINCT FROM $6",
+                    &[
+                        game,
+                        &by.map(Color::name),
+                        &w,
+                        &b,
+                        &now,
+                        &seen.draw_offer.map(Color::name),
+                    ],
                 )
                 .await
                 .map_err(|e| backend(&e))?;
-            conflict_unless(n, "the game has ended")
+            conflict_unless(n, "the game has ended or its draw offer changed")?;
+            at_ply(tx, game, seen.ply).await
         }
-        Write::Finish { game, end, clocks } => {
+        Write::Finish {
+            game,
+            end,
+            clocks,
+            seen,
+        } => {
             let (w, b) = clock_params(*clocks);
             let (termination, winner) = end_params(Some(*end));
             let n = tx
@@ -353,13 +384,38 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
                     "UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
                         draw_offer = NULL, termination = $4, winner = $5, updated_ms = $6,
                         version = version + 1
-                     WHERE id = $1 AND termination IS NULL",
-                    &[game, &w, &b, &termination, &winner, &now],
+                     WHERE id = $1 AND termination IS NULL AND draw_offer IS NOT DISTINCT FROM $7",
+                    &[game, &w, &b, &termination, &winner, &now, &seen.draw_offer.map(Color::name)],
                 )
                 .await
                 .map_err(|e| backend(&e))?;
-            conflict_unless(n, "the game has ended")
+            conflict_unless(n, "the game has ended or its draw offer changed")?;
+            at_ply(tx, game, seen.ply).await
         }
+    }
+}
+
+/// Checks, once the game's row is locked by this transaction, that the game
+/// has `ply` moves. The count is a statement of its own: in `READ
+/// COMMITTED` each statement reads what was committed when it starts, so
+/// this one sees a move another instance committed while this transaction
+/// waited for the row lock (a subquery of the `UPDATE` itself would not).
+async fn at_ply(
+    tx: &tokio_postgres::Transaction<'_>,
+    game: &str,
+    ply: u64,
+) -> Result<(), StoreError> {
+    let count: i64 = tx
+        .query_one("SELECT count(*) FROM moves WHERE game = $1", &[&game])
+        .await
+        .map_err(|e| backend(&e))?
+        .get(0);
+    if uint(count) == ply {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict(format!(
+            "the game is at ply {count}, not {ply}"
+        )))
     }
 }
 
@@ -431,5 +487,90 @@ impl Store for PostgresStore {
 
     fn changes(&self) -> Option<broadcast::Receiver<Changed>> {
         Some(self.changes.subscribe())
+    }
+
+    fn mark_present(&self, mut seats: Vec<(String, Color)>, at_ms: u64) -> StoreFuture<'_, ()> {
+        // One order for every instance's batch, so that two upserts never
+        // wait for each other's rows crosswise (a deadlock).
+        seats.sort_by(|a, b| (&a.0, a.1.name()).cmp(&(&b.0, b.1.name())));
+        seats.dedup();
+        let (games, sides): (Vec<String>, Vec<&'static str>) =
+            seats.into_iter().map(|(g, s)| (g, s.name())).unzip();
+        Box::pin(self.with_client(move |client| {
+            Box::pin(async move {
+                client
+                    .execute(
+                        "INSERT INTO presence (game, seat, seen_ms)
+                         SELECT g, s, $3 FROM unnest($1::text[], $2::text[]) AS t(g, s) ORDER BY g, s
+                         ON CONFLICT (game, seat)
+                         DO UPDATE SET seen_ms = greatest(presence.seen_ms, excluded.seen_ms)",
+                        &[&games, &sides, &int(at_ms)],
+                    )
+                    .await
+                    .map_err(|e| backend(&e))?;
+                Ok(())
+            })
+        }))
+    }
+
+    fn last_present<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ByColor<Option<u64>>> {
+        let id = game.to_string();
+        Box::pin(self.with_client(move |client| {
+            Box::pin(async move {
+                let mut seen = ByColor::<Option<u64>>::default();
+                for row in client
+                    .query("SELECT seat, seen_ms FROM presence WHERE game = $1", &[&id])
+                    .await
+                    .map_err(|e| backend(&e))?
+                {
+                    let seat: String = row.try_get(0).map_err(|e| backend(&e))?;
+                    let ms: i64 = row.try_get(1).map_err(|e| backend(&e))?;
+                    let seat = crate::domain::color_named(&seat)
+                        .ok_or_else(|| StoreError::Corrupt(format!("presence seat {seat:?}")))?;
+                    *seen.get_mut(seat) = Some(uint(ms));
+                }
+                Ok(seen)
+            })
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pooled connection commits synchronously, even on a database
+    /// whose default is not to (runs on `HOSTAGE_TEST_PG_URL`, as the
+    /// tests in `tests/postgres.rs`; says so loudly without it, fails in CI).
+    #[tokio::test]
+    async fn every_pooled_connection_commits_synchronously() {
+        let Ok(admin) = std::env::var("HOSTAGE_TEST_PG_URL") else {
+            let say = "HOSTAGE_TEST_PG_URL is not set: the PostgreSQL unit test did NOT run";
+            assert!(std::env::var("CI").as_deref() != Ok("true"), "{say}");
+            eprintln!("\n!!!! {say} !!!!\n");
+            return;
+        };
+        let db = format!("hostage_sync_{}", std::process::id());
+        let (client, connection) = tokio_postgres::connect(&admin, NoTls).await.unwrap();
+        tokio::spawn(connection);
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {db}"),
+            format!("CREATE DATABASE {db}"),
+            format!("ALTER DATABASE {db} SET synchronous_commit = off"),
+        ] {
+            client.batch_execute(&sql).await.unwrap();
+        }
+        let (base, _) = admin.rsplit_once('/').unwrap();
+        let store = PostgresStore::open(&format!("{base}/{db}")).await.unwrap();
+        for slot in &store.pool {
+            let slot = slot.lock().await;
+            let row = slot
+                .as_ref()
+                .unwrap()
+                .query_one("SHOW synchronous_commit", &[])
+                .await
+                .unwrap();
+            assert_eq!(row.get::<_, String>(0), "on");
+        }
     }
 }

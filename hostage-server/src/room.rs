@@ -19,7 +19,7 @@ use crate::{
     clock::Clock,
     domain::{self, ClockSpec, End, EndReason, SeatHashes, TokenHash},
     protocol::{Clocks, ErrorCode, GameState, Message, MoveEntry, ProtoError, Seats, Status},
-    store::{NewGame, StoredClocks, StoredGame, Write},
+    store::{NewGame, Seen, StoredClocks, StoredGame, Write},
 };
 
 /// What a room needs to be put back as it was before a change.
@@ -251,6 +251,14 @@ impl Room {
         }
     }
 
+    /// The game as it is now, for a write's condition.
+    fn seen(&self) -> Seen {
+        Seen {
+            ply: self.game.ply() as u64,
+            draw_offer: self.draw_offer,
+        }
+    }
+
     fn undo_point(&self) -> Undo {
         Undo {
             tokens: self.tokens,
@@ -286,6 +294,7 @@ impl Room {
     /// Ends the game now (the caller has checked it goes on).
     fn finish(&mut self, end: End, now: Instant) -> Change {
         let undo = self.undo_point();
+        let seen = self.seen();
         if let Some(clock) = &mut self.clock {
             clock.stop(now);
         }
@@ -296,6 +305,7 @@ impl Room {
                 game: self.id.clone(),
                 end,
                 clocks: self.stored_clocks(now),
+                seen,
             },
             events: self.game_over_event(now).into_iter().collect(),
             undo,
@@ -572,11 +582,14 @@ impl Room {
             )),
             None => {
                 let undo = self.undo_point();
+                let seen = self.seen();
                 self.draw_offer = Some(side);
                 Ok(Change {
                     write: Write::DrawOffer {
                         game: self.id.clone(),
                         by: Some(side),
+                        clocks: self.stored_clocks(now),
+                        seen,
                     },
                     events: vec![Message::DrawOffered {
                         game: self.id.clone(),
@@ -618,11 +631,14 @@ impl Room {
             ));
         }
         let undo = self.undo_point();
+        let seen = self.seen();
         self.draw_offer = None;
         Ok(Change {
             write: Write::DrawOffer {
                 game: self.id.clone(),
                 by: None,
+                clocks: self.stored_clocks(now),
+                seen,
             },
             events: vec![Message::DrawDeclined {
                 game: self.id.clone(),
@@ -684,6 +700,10 @@ impl Room {
     /// The events that turn `old` (this game as it was known) into this
     /// room: seats taken, moves, draw offers and declines, the ending; to
     /// tell the followers of a game another server changed.
+    ///
+    /// These are the difference of two states, not a log: an offer made and
+    /// declined (or withdrawn by a move) between two reads is not told, as
+    /// it no longer matters (the followers get the state that follows it).
     #[must_use]
     pub fn events_since(&self, old: &Room, now: Instant) -> Vec<Message> {
         let clocks = self.clocks_at(now);

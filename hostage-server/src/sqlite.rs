@@ -385,28 +385,65 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             .map_err(backend)?;
             Ok(())
         }
-        Write::DrawOffer { game, by } => {
+        Write::DrawOffer {
+            game,
+            by,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
             let n = conn
                 .execute(
-                    "UPDATE games SET draw_offer = ?2, updated_ms = ?3
-                     WHERE id = ?1 AND termination IS NULL",
-                    params![game, by.map(Color::name), now],
+                    "UPDATE games SET draw_offer = ?2, white_ms = coalesce(?3, white_ms),
+                        black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     WHERE id = ?1 AND termination IS NULL AND draw_offer IS ?6
+                       AND (SELECT count(*) FROM moves WHERE game = ?1) = ?7",
+                    params![
+                        game,
+                        by.map(Color::name),
+                        w,
+                        b,
+                        now,
+                        seen.draw_offer.map(Color::name),
+                        int(seen.ply)
+                    ],
                 )
                 .map_err(backend)?;
-            conflict_unless(n as u64, "the game has ended")
+            conflict_unless(
+                n as u64,
+                "the game has ended, or moved on, or its draw offer changed",
+            )
         }
-        Write::Finish { game, end, clocks } => {
+        Write::Finish {
+            game,
+            end,
+            clocks,
+            seen,
+        } => {
             let (w, b) = clock_params(*clocks);
             let (termination, winner) = end_params(Some(*end));
             let n = conn
                 .execute(
                     "UPDATE games SET white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
                         draw_offer = NULL, termination = ?4, winner = ?5, updated_ms = ?6
-                     WHERE id = ?1 AND termination IS NULL",
-                    params![game, w, b, termination, winner, now],
+                     WHERE id = ?1 AND termination IS NULL AND draw_offer IS ?7
+                       AND (SELECT count(*) FROM moves WHERE game = ?1) = ?8",
+                    params![
+                        game,
+                        w,
+                        b,
+                        termination,
+                        winner,
+                        now,
+                        seen.draw_offer.map(Color::name),
+                        int(seen.ply)
+                    ],
                 )
                 .map_err(backend)?;
-            conflict_unless(n as u64, "the game has ended")
+            conflict_unless(
+                n as u64,
+                "the game has ended, or moved on, or its draw offer changed",
+            )
         }
     }
 }
@@ -526,5 +563,63 @@ mod tests {
         // Reopened, the same.
         let store = SqliteStore::open(&path).unwrap();
         assert_eq!(store.load("g").await.unwrap().unwrap(), g);
+    }
+
+    /// An offer, its answer and an ending decided on a game that has moved
+    /// on since (or whose offer changed) are refused, as on PostgreSQL.
+    #[tokio::test]
+    async fn offers_and_endings_are_stored_only_on_the_game_as_seen() {
+        use crate::{
+            domain::{End, EndReason},
+            store::Seen,
+        };
+        let store = SqliteStore::open(&temp_db("seen")).unwrap();
+        store.write(new_game("g")).await.unwrap();
+        let seat = Write::TakeSeat {
+            game: "g".into(),
+            side: Color::Black,
+            token: TokenHash::of("b"),
+            clocks: Some(ByColor::new(60_000, 60_000)),
+        };
+        store.write(seat).await.unwrap();
+        let offer = |by, ply, draw_offer| Write::DrawOffer {
+            game: "g".into(),
+            by,
+            clocks: Some(ByColor::new(59_000, 60_000)),
+            seen: Seen { ply, draw_offer },
+        };
+        let timeout = |ply, draw_offer| Write::Finish {
+            game: "g".into(),
+            end: End {
+                reason: EndReason::Timeout,
+                winner: Some(Color::Black),
+            },
+            clocks: Some(ByColor::new(0, 60_000)),
+            seen: Seen { ply, draw_offer },
+        };
+        let conflict = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
+        store
+            .write(offer(Some(Color::White), 0, None))
+            .await
+            .unwrap();
+        // Black offering too, having not seen White's offer: refused.
+        assert!(conflict(
+            store.write(offer(Some(Color::Black), 0, None)).await
+        ));
+        assert_eq!(
+            store.load("g").await.unwrap().unwrap().clocks,
+            Some(ByColor::new(59_000, 60_000))
+        );
+        store.write(mv(0, "e2e4")).await.unwrap();
+        // Accepting the offer the move withdrew, or a flag decided before
+        // the move was read: refused, the game goes on.
+        assert!(conflict(store.write(timeout(0, Some(Color::White))).await));
+        assert!(conflict(store.write(timeout(0, None)).await));
+        assert!(conflict(
+            store.write(offer(None, 0, Some(Color::White))).await
+        ));
+        assert_eq!(store.load("g").await.unwrap().unwrap().end, None);
+        store.write(timeout(1, None)).await.unwrap();
+        assert!(store.load("g").await.unwrap().unwrap().end.is_some());
     }
 }

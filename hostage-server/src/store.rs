@@ -9,14 +9,22 @@
 //! Writes are **conditional**, so that a store shared by several server
 //! instances (`docs/server.md`) can never hold a doubled or lost move: a move
 //! is stored only at the next free ply of an unfinished game, a seat only if
-//! it is free, an ending only once. A write that finds the condition false
-//! fails with [`StoreError::Conflict`] and changes nothing.
+//! it is free. A draw offer, its answer and an ending carry the game as the
+//! server saw it when it decided ([`Seen`]: the ply and the standing
+//! offer) and are stored only if the stored game is still so; so an ending
+//! on time decided before another server's move was read, or the
+//! acceptance of an offer that a move has withdrawn, is never stored. A
+//! write that finds the condition false fails with [`StoreError::Conflict`]
+//! and changes nothing; the game service then reads the game again and
+//! decides once more.
 //!
 //! The trait is object-safe and asynchronous (boxed futures): the SQLite
 //! store (`sqlite.rs`) and the PostgreSQL store (`postgres.rs`) implement
 //! it. A store that other servers write too says so through
 //! [`Store::changes`]: the game service then re-reads a game by ply before
-//! acting on it and after every change announced.
+//! acting on it and after every change announced, and keeps who follows
+//! each seat in the store too ([`Store::mark_present`]), since a player and
+//! the opponent may follow the game on different servers.
 
 use std::{fmt, future::Future, pin::Pin};
 
@@ -38,6 +46,16 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 
 /// Each side's remaining time in milliseconds, for a timed game.
 pub type StoredClocks = Option<ByColor<u64>>;
+
+/// The game as the server deciding a change saw it: the change is stored
+/// only if the stored game is still at this ply with this standing offer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// The number of moves played.
+    pub ply: u64,
+    /// The draw offer standing.
+    pub draw_offer: Option<Color>,
+}
 
 /// A change to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,15 +89,22 @@ pub enum Write {
         /// The ending this move brought, if any.
         end: Option<End>,
     },
-    /// A draw offer stands (`Some`) or was withdrawn or declined (`None`).
+    /// A draw offer stands (`Some`) or was declined (`None`), only if the
+    /// game is still as `seen`.
     DrawOffer {
         /// Game id.
         game: String,
         /// The side offering.
         by: Option<Color>,
+        /// The clocks at the offer or the answer (the side to move's has
+        /// run since the last move: another server reading the game counts
+        /// from this write's time).
+        clocks: StoredClocks,
+        /// The game when the change was decided.
+        seen: Seen,
     },
-    /// The game ended without a move: resignation, agreement, time (only if
-    /// it had not ended).
+    /// The game ended without a move: resignation, agreement, time,
+    /// abandonment (only if it had not ended and is still as `seen`).
     Finish {
         /// Game id.
         game: String,
@@ -87,6 +112,8 @@ pub enum Write {
         end: End,
         /// The clocks at the end.
         clocks: StoredClocks,
+        /// The game when the ending was decided.
+        seen: Seen,
     },
 }
 
@@ -198,5 +225,21 @@ pub trait Store: Send + Sync + 'static {
     /// share; `None` (the default) for a store only this server writes.
     fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Changed>> {
         None
+    }
+
+    /// Records that each of `seats` (a game and a seat) has a connection
+    /// following its game on this server at `at_ms` (wall clock), for a
+    /// store that several servers share. The default does nothing: a store
+    /// only this server writes needs no presence but the server's own.
+    fn mark_present(&self, seats: Vec<(String, Color)>, at_ms: u64) -> StoreFuture<'_, ()> {
+        let _ = (seats, at_ms);
+        Box::pin(async { Ok(()) })
+    }
+
+    /// When each seat of `game` was last marked present by any server
+    /// ([`Store::mark_present`]); never, by default.
+    fn last_present<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ByColor<Option<u64>>> {
+        let _ = game;
+        Box::pin(async { Ok(ByColor::default()) })
     }
 }

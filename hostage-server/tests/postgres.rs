@@ -12,42 +12,10 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use hostage_server::{Config, Server, StoreUrl};
+use hostage_server::{limits::ServerLimits, Config, Server, StoreUrl};
 use serde_json::{json, Value};
+use server::fresh_database;
 use support::{http_get, move_msg, new_game, public_state, Client};
-
-/// A fresh database on the test server, or `None` (said loudly) when no
-/// PostgreSQL was given.
-fn fresh_database(name: &str) -> Option<String> {
-    let Ok(admin) = std::env::var("HOSTAGE_TEST_PG_URL") else {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        let say = "HOSTAGE_TEST_PG_URL is not set: the PostgreSQL tests did NOT run (scripts/test-postgres starts a server and sets it)";
-        assert!(!ci, "{say}");
-        eprintln!("\n!!!! {say} !!!!\n");
-        return None;
-    };
-    let db = format!("hostage_{name}_{}", std::process::id());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(async {
-        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-            .await
-            .expect("connect to HOSTAGE_TEST_PG_URL");
-        tokio::spawn(connection);
-        client
-            .batch_execute(&format!("DROP DATABASE IF EXISTS {db}"))
-            .await
-            .expect("drop");
-        client
-            .batch_execute(&format!("CREATE DATABASE {db}"))
-            .await
-            .expect("create database");
-    });
-    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
-    Some(format!("{base}/{db}"))
-}
 
 struct Instance {
     addr: String,
@@ -56,8 +24,13 @@ struct Instance {
 
 impl Instance {
     fn start(url: &str) -> Instance {
+        Instance::start_with(url, ServerLimits::default())
+    }
+
+    fn start_with(url: &str, limits: ServerLimits) -> Instance {
         let mut config = Config::new("unused.db");
         config.db = StoreUrl::Postgres(url.to_string());
+        config.limits = limits;
         let (addr, runtime) = server::serve(Server::bind(&config));
         Instance {
             addr,
@@ -71,6 +44,59 @@ impl Instance {
             rt.shutdown_background();
         }
     }
+}
+
+/// Ends the `LISTEN` connection of every instance (`instances` of them) on
+/// `url`'s database and waits until they are gone: a change committed
+/// meanwhile is announced to no instance (each reconnects a second later
+/// and reads its games again).
+fn drop_listeners(url: &str, instances: i64) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(connection);
+        let listeners = "FROM pg_stat_activity WHERE datname = current_database()
+             AND query = 'LISTEN hostage_games' AND pid <> pg_backend_pid()";
+        let count = format!("SELECT count(*) {listeners}");
+        // The listeners dropped last time are back first (a second later).
+        let t0 = Instant::now();
+        while client
+            .query_one(&count, &[])
+            .await
+            .expect("count")
+            .get::<_, i64>(0)
+            < instances
+        {
+            assert!(t0.elapsed() < Duration::from_secs(5), "listeners not back");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let ended: i64 = client
+            .query_one(
+                &format!("SELECT count(pg_terminate_backend(pid)) {listeners}"),
+                &[],
+            )
+            .await
+            .expect("terminate")
+            .get(0);
+        assert_eq!(ended, instances, "listeners ended");
+        let t0 = Instant::now();
+        loop {
+            let left: i64 = client.query_one(&count, &[]).await.expect("count").get(0);
+            if left == 0 {
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_millis(900),
+                "listeners linger"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    });
 }
 
 fn resume(addr: &str, game: &str, token: &str) -> Client {
@@ -227,7 +253,7 @@ fn races_between_instances_store_one_move() {
         let (qa, qb) = (ask(first, "a"), ask(second, "b"));
         on_a.send(qa);
         on_b.send(qb);
-        let (ra, rb) = (answer(&mut on_a, "a"), answer(&mut on_b, "b"));
+        let ((ra, heard_a), (rb, heard_b)) = (answer(&mut on_a, "a"), answer(&mut on_b, "b"));
         let stored = public_state(&a.addr, &s.game);
         assert_eq!(stored["ply"], 1, "round {round}");
         assert_eq!(public_state(&b.addr, &s.game)["ply"], 1);
@@ -260,20 +286,51 @@ fn races_between_instances_store_one_move() {
         // Black (on A) heard the stored move exactly once.
         let mut black = s.black;
         assert_eq!(black.expect("moved")["move"], winner.as_str());
-        // Each white connection hears the move once at most (its own ack or
-        // the broadcast from the other instance), and nothing else.
         black.quiet();
+        // Each white connection hears the stored move once: the winner as
+        // its answer, the other as a broadcast (its own answer is then a
+        // duplicate or a mismatch), and nothing else.
+        let (won_a, won_b) = (
+            ra["type"] == "moved" && ra["duplicate"] != true,
+            rb["type"] == "moved" && rb["duplicate"] != true,
+        );
+        assert!(won_a != won_b, "{ra} {rb}");
+        let heard_a = heard_a + moves_heard(&mut on_a) + usize::from(won_a);
+        let heard_b = heard_b + moves_heard(&mut on_b) + usize::from(won_b);
+        assert_eq!((heard_a, heard_b), (1, 1), "round {round}: {ra} {rb}");
     }
 }
 
-/// The direct answer to the request `id` (broadcasts before it skipped).
-fn answer(c: &mut Client, id: &str) -> Value {
+/// The direct answer to the request `id`, and how many `moved` broadcasts
+/// came before it.
+fn answer(c: &mut Client, id: &str) -> (Value, usize) {
+    let mut heard = 0;
     loop {
         let m = c.recv();
         if m["id"] == id {
-            return m;
+            return (m, heard);
         }
         assert_eq!(m["type"], "moved", "{m}");
+        assert_ne!(m["duplicate"], true, "{m}");
+        heard += 1;
+    }
+}
+
+/// How many `moved` broadcasts `c` hears until a pong (and nothing else).
+fn moves_heard(c: &mut Client) -> usize {
+    c.send(json!({"v": 1, "type": "ping", "id": "count"}));
+    let mut heard = 0;
+    loop {
+        let m = c.recv();
+        if m["type"] == "pong" {
+            return heard;
+        }
+        assert_eq!(
+            (m["type"].as_str(), m.get("id")),
+            (Some("moved"), None),
+            "{m}"
+        );
+        heard += 1;
     }
 }
 
@@ -298,4 +355,419 @@ fn a_move_acknowledged_by_a_dying_instance_reaches_the_other() {
     black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
     black.expect("moved");
     assert_eq!(public_state(&b.addr, &s.game)["ply"], 2);
+}
+
+/// The store itself, under the server: a draw offer, its answer and an
+/// ending decided on the game as it was before another instance's move (or
+/// offer) are refused, whatever the order of the two transactions.
+#[test]
+fn the_store_refuses_offers_and_endings_decided_on_an_old_game() {
+    use hostage_core::{ByColor, Color};
+    use hostage_server::{
+        domain::{End, EndReason, TokenHash},
+        postgres::PostgresStore,
+        store::{NewGame, Seen, Store, StoreError, Write},
+    };
+    let Some(url) = fresh_database("seen") else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let store = PostgresStore::open(&url).await.expect("open");
+        let clocks = Some(ByColor::new(60_000, 60_000));
+        store
+            .write(Write::CreateGame(NewGame {
+                id: "g".into(),
+                created_ms: 1,
+                start_fen: hostage_core::Position::new().fen(),
+                clock: Some(hostage_server::domain::ClockSpec {
+                    initial_ms: 60_000,
+                    increment_ms: 0,
+                }),
+                seat: Color::White,
+                token: TokenHash::of("w"),
+            }))
+            .await
+            .expect("create");
+        store
+            .write(Write::TakeSeat {
+                game: "g".into(),
+                side: Color::Black,
+                token: TokenHash::of("b"),
+                clocks,
+            })
+            .await
+            .expect("seat");
+        let offer = |by, ply, draw_offer| Write::DrawOffer {
+            game: "g".into(),
+            by,
+            clocks: Some(ByColor::new(59_000, 60_000)),
+            seen: Seen { ply, draw_offer },
+        };
+        let timeout = |ply, draw_offer| Write::Finish {
+            game: "g".into(),
+            end: End {
+                reason: EndReason::Timeout,
+                winner: Some(Color::Black),
+            },
+            clocks: Some(ByColor::new(0, 60_000)),
+            seen: Seen { ply, draw_offer },
+        };
+        let conflict = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
+        store
+            .write(offer(Some(Color::White), 0, None))
+            .await
+            .expect("offer");
+        // The offer's clocks are stored with it.
+        let g = store.load("g").await.expect("load").expect("game");
+        assert_eq!(g.clocks, Some(ByColor::new(59_000, 60_000)));
+        assert!(conflict(
+            store.write(offer(Some(Color::Black), 0, None)).await
+        ));
+        store
+            .write(Write::Move {
+                game: "g".into(),
+                ply: 0,
+                uci: "e2e4".into(),
+                clocks,
+                at_ms: 5,
+                end: None,
+            })
+            .await
+            .expect("move");
+        assert!(conflict(store.write(timeout(0, Some(Color::White))).await));
+        assert!(conflict(store.write(timeout(0, None)).await));
+        assert!(conflict(
+            store.write(offer(None, 0, Some(Color::White))).await
+        ));
+        assert_eq!(
+            store.load("g").await.expect("load").expect("game").end,
+            None
+        );
+        store.write(timeout(1, None)).await.expect("timeout");
+        assert!(conflict(store.write(timeout(1, None)).await));
+    });
+}
+
+/// White's move on A withdraws White's offer; Black, on B, which has not
+/// heard of the move yet (its listener is down), accepts the offer: the
+/// acceptance is refused (`no_draw_offer`, after B read the move), the game
+/// goes on.
+#[test]
+fn an_acceptance_of_an_offer_a_move_withdrew_elsewhere_is_refused() {
+    let Some(url) = fresh_database("accept") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game(&a.addr, Value::Null);
+    let mut white = s.white;
+    let mut black = resume(&b.addr, &s.game, &s.black_token);
+    white.send(json!({"v":1,"type":"offer_draw","game":s.game,"token":s.white_token}));
+    white.expect("draw_offered");
+    black.expect("draw_offered");
+    drop_listeners(&url, 2);
+    white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+    white.expect("moved");
+    black.send(json!({"v":1,"type":"accept_draw","game":s.game,"token":s.black_token,"id":"x"}));
+    let (reply, heard) = answer(&mut black, "x");
+    assert_eq!(reply["code"], "no_draw_offer", "{reply}");
+    assert_eq!(heard, 1, "B told Black of the move before refusing");
+    for addr in [&a.addr, &b.addr] {
+        let state = public_state(addr, &s.game);
+        assert_eq!(
+            (state["status"].as_str(), state["ply"].as_u64()),
+            (Some("active"), Some(1))
+        );
+    }
+    white.quiet();
+}
+
+/// White moves on A in time, while B, which has not heard of the move
+/// (its listener is down), sees White's flag fall: B's ending is refused by
+/// the store, B reads the move, and the game goes on.
+#[test]
+fn a_flag_fall_decided_before_a_move_elsewhere_was_heard_is_not_stored() {
+    let Some(url) = fresh_database("lateflag") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let mut white = Client::connect(&a.addr);
+    white.send(json!({"v":1,"type":"create","color":"white","clock":{"initial_ms":4_000,"increment_ms":0}}));
+    let created = white.expect("created");
+    white.expect("state");
+    let game = created["game"].as_str().expect("id").to_string();
+    let wt = created["token"].as_str().expect("token").to_string();
+    let mut black = Client::connect(&b.addr);
+    black.send(json!({"v":1,"type":"join","game":game}));
+    black.expect("joined");
+    black.expect("state");
+    let joined = Instant::now();
+    white.expect("player_joined");
+    // B's flag falls 4 s after the join; its listener is back a second
+    // after it is dropped, so dropped at 3.3 s it misses a move at 3.4 s.
+    std::thread::sleep(Duration::from_millis(3_300).saturating_sub(joined.elapsed()));
+    drop_listeners(&url, 2);
+    white.send(move_msg(&game, &wt, "e2e4", 0));
+    white.expect("moved");
+    assert!(
+        joined.elapsed() < Duration::from_millis(3_900),
+        "too slow to test"
+    );
+    assert_eq!(black.expect("moved")["move"], "e2e4");
+    std::thread::sleep(Duration::from_millis(5_000).saturating_sub(joined.elapsed()));
+    for addr in [&a.addr, &b.addr] {
+        let state = public_state(addr, &game);
+        assert_eq!(
+            (state["status"].as_str(), state["ply"].as_u64()),
+            (Some("active"), Some(1)),
+            "{state}"
+        );
+    }
+    white.quiet();
+    black.quiet();
+}
+
+/// A spectator's view of a game's clocks on `addr`.
+fn clocks_on(addr: &str, game: &str) -> (u64, u64) {
+    let mut c = Client::connect(addr);
+    c.send(json!({"v":1,"type":"watch","game":game}));
+    c.expect("watching");
+    let state = c.expect("state");
+    let ms = |side: &str| state["clocks"][side].as_u64().expect("ms");
+    (ms("white_ms"), ms("black_ms"))
+}
+
+/// The clocks read on A and on B within moments of each other agree (to
+/// 500 ms: two connections are opened in between, on a busy machine).
+fn assert_same_clocks(a: &str, b: &str, game: &str) {
+    let (on_a, on_b) = (clocks_on(a, game), clocks_on(b, game));
+    let near = |x: u64, y: u64| x.abs_diff(y) <= 500;
+    assert!(
+        near(on_a.0, on_b.0) && near(on_a.1, on_b.1),
+        "A {on_a:?}, B {on_b:?}"
+    );
+}
+
+/// Offers, a decline and an acceptance across instances reach everyone;
+/// the clocks stay the same on both instances after each (the side to move
+/// is not given back its thinking time before the offer).
+#[test]
+fn draw_offers_declines_and_acceptance_across_instances() {
+    let Some(url) = fresh_database("draws") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game(&a.addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+    let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+    let mut white = s.white;
+    let mut black = resume(&b.addr, &game, &bt);
+    let mut watcher = Client::connect(&b.addr);
+    watcher.send(json!({"v":1,"type":"watch","game":game}));
+    watcher.expect("watching");
+    watcher.expect("state");
+    assert_same_clocks(&a.addr, &b.addr, &game);
+    // White thinks, then offers on A (B would give the thinking time back
+    // if the offer stored no clocks).
+    std::thread::sleep(Duration::from_millis(2_000));
+    white.send(json!({"v":1,"type":"offer_draw","game":game,"token":wt}));
+    white.expect("draw_offered");
+    assert_eq!(black.expect("draw_offered")["by"], "white");
+    assert_eq!(watcher.expect("draw_offered")["by"], "white");
+    assert_same_clocks(&a.addr, &b.addr, &game);
+    let (white_ms, _) = clocks_on(&b.addr, &game);
+    assert!(
+        white_ms <= 600_000 - 2_000,
+        "White's thinking time was given back: {white_ms}"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    black.send(json!({"v":1,"type":"decline_draw","game":game,"token":bt}));
+    black.expect("draw_declined");
+    assert_eq!(white.expect("draw_declined")["by"], "black");
+    assert_eq!(watcher.expect("draw_declined")["by"], "black");
+    assert_same_clocks(&a.addr, &b.addr, &game);
+    black.send(json!({"v":1,"type":"offer_draw","game":game,"token":bt}));
+    black.expect("draw_offered");
+    assert_eq!(white.expect("draw_offered")["by"], "black");
+    watcher.expect("draw_offered");
+    white.send(json!({"v":1,"type":"accept_draw","game":game,"token":wt}));
+    for c in [&mut white, &mut black, &mut watcher] {
+        let over = c.expect("game_over");
+        assert_eq!(
+            (over["termination"].as_str(), over["result"].as_str()),
+            (Some("agreement"), Some("1/2-1/2"))
+        );
+    }
+    for c in [&mut white, &mut black, &mut watcher] {
+        c.quiet();
+    }
+    assert_eq!(public_state(&a.addr, &game), public_state(&b.addr, &game));
+}
+
+/// A flag falls with players and spectators on both instances: both
+/// instances' timers fire, one ending is stored, and everyone hears it once.
+#[test]
+fn a_flag_falls_once_across_instances() {
+    let Some(url) = fresh_database("flag") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game(&a.addr, json!({"initial_ms": 1_000, "increment_ms": 0}));
+    let mut white = s.white;
+    let mut black = resume(&b.addr, &s.game, &s.black_token);
+    let mut watchers: Vec<Client> = [&a.addr, &b.addr]
+        .into_iter()
+        .map(|addr| {
+            let mut c = Client::connect(addr);
+            c.send(json!({"v":1,"type":"watch","game":s.game}));
+            c.expect("watching");
+            c.expect("state");
+            c
+        })
+        .collect();
+    let mut everyone: Vec<&mut Client> = vec![&mut white, &mut black];
+    everyone.extend(watchers.iter_mut());
+    for c in everyone.iter_mut() {
+        let over = c.expect("game_over");
+        assert_eq!(
+            (over["termination"].as_str(), over["winner"].as_str()),
+            (Some("timeout"), Some("black"))
+        );
+    }
+    // Both timers have fired by now; nobody hears the end twice.
+    std::thread::sleep(Duration::from_millis(500));
+    for c in everyone.iter_mut() {
+        c.quiet();
+    }
+    assert_eq!(
+        public_state(&a.addr, &s.game),
+        public_state(&b.addr, &s.game)
+    );
+}
+
+/// B loses its `LISTEN` connection; a move made on A meanwhile still
+/// reaches B's players and spectators (B reads its games again once it
+/// listens again).
+#[test]
+fn followers_hear_a_move_made_while_their_instance_was_not_listening() {
+    let Some(url) = fresh_database("listen") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game(&a.addr, Value::Null);
+    let mut white = s.white;
+    let mut black = resume(&b.addr, &s.game, &s.black_token);
+    let mut watcher = Client::connect(&b.addr);
+    watcher.send(json!({"v":1,"type":"watch","game":s.game}));
+    watcher.expect("watching");
+    watcher.expect("state");
+    drop_listeners(&url, 2);
+    white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+    white.expect("moved");
+    let t0 = Instant::now();
+    assert_eq!(black.expect("moved")["move"], "e2e4");
+    assert_eq!(watcher.expect("moved")["move"], "e2e4");
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    for c in [&mut white, &mut black, &mut watcher] {
+        c.quiet();
+    }
+    black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+    black.expect("moved");
+    assert_eq!(white.expect("moved")["move"], "e7e5");
+}
+
+/// A player on A cannot claim a win against an opponent connected to B;
+/// once the opponent has left B for the documented time, the claim stands.
+#[test]
+fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
+    let Some(url) = fresh_database("abandon") else {
+        return;
+    };
+    let limits = ServerLimits {
+        abandon_after: Duration::from_millis(400),
+        ..ServerLimits::default()
+    };
+    let a = Instance::start_with(&url, limits);
+    let b = Instance::start_with(&url, limits);
+    let mut white = Client::connect(&a.addr);
+    white.send(json!({"v":1,"type":"create","color":"white"}));
+    let created = white.expect("created");
+    white.expect("state");
+    let game = created["game"].as_str().expect("id").to_string();
+    let wt = created["token"].as_str().expect("token").to_string();
+    let mut black = Client::connect(&b.addr);
+    black.send(json!({"v":1,"type":"join","game":game}));
+    black.expect("joined");
+    black.expect("state");
+    white.expect("player_joined");
+    let claim = json!({"v":1,"type":"claim_win","game":game,"token":wt});
+    // Black follows on B all along: never gone, however long A has had no
+    // connection of Black's.
+    std::thread::sleep(Duration::from_millis(1_000));
+    white.send(claim.clone());
+    white.expect_error("claim_too_early");
+    black.quiet();
+    drop(black);
+    std::thread::sleep(Duration::from_millis(150));
+    white.send(claim.clone());
+    white.expect_error("claim_too_early");
+    // Gone for the time, plus a quarter of it (B marks the seats followed
+    // there every quarter), plus time for B to see the connection close.
+    std::thread::sleep(Duration::from_millis(1_000));
+    white.send(claim);
+    let over = white.expect("game_over");
+    assert_eq!(
+        (over["termination"].as_str(), over["winner"].as_str()),
+        (Some("abandonment"), Some("white"))
+    );
+}
+
+/// Requests that a room not yet up to date would refuse (a seat just taken
+/// on B, a move just made on B) are decided again after reading the game:
+/// resumed, and the move played.
+#[test]
+fn an_instance_behind_reads_the_game_again_before_refusing() {
+    let Some(url) = fresh_database("behind") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let mut white = Client::connect(&a.addr);
+    white.send(json!({"v":1,"type":"create","color":"white"}));
+    let created = white.expect("created");
+    white.expect("state");
+    let game = created["game"].as_str().expect("id").to_string();
+    let wt = created["token"].as_str().expect("token").to_string();
+    // Black joins on B, unheard by A; resuming on A is not `invalid_token`.
+    drop_listeners(&url, 2);
+    let mut black_b = Client::connect(&b.addr);
+    black_b.send(json!({"v":1,"type":"join","game":game}));
+    let bt = black_b.expect("joined")["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    black_b.expect("state");
+    let mut black = Client::connect(&a.addr);
+    black.send(json!({"v":1,"type":"resume","game":game,"token":bt}));
+    black.expect("resumed");
+    assert_eq!(black.expect("state")["status"], "active");
+    assert_eq!(white.expect("player_joined")["color"], "black");
+    drop(black_b);
+    // White moves on B, unheard by A; Black's answer on A, for ply 1, is
+    // not a `ply_mismatch`.
+    let mut white_b = resume(&b.addr, &game, &wt);
+    drop_listeners(&url, 2);
+    white_b.send(move_msg(&game, &wt, "e2e4", 0));
+    white_b.expect("moved");
+    black.send(move_msg(&game, &bt, "e7e5", 1));
+    assert_eq!(black.expect("moved")["move"], "e2e4");
+    assert_eq!(black.expect("moved")["move"], "e7e5");
+    assert_eq!(white_b.expect("moved")["move"], "e7e5");
 }

@@ -3,7 +3,9 @@
 //! with its code and changing nothing), idempotent resends, reconnecting,
 //! flag fall without a move, floods, oversized frames, a failing database,
 //! and random garbage frames that must never crash the server or change a
-//! game.
+//! game. Each test (but the failing database, a wrapped SQLite) runs on
+//! SQLite and, when `HOSTAGE_TEST_PG_URL` names a PostgreSQL
+//! (`scripts/test-postgres` sets it), on PostgreSQL too.
 
 #[path = "support/server.rs"]
 mod server;
@@ -20,7 +22,7 @@ use std::{
 use hostage_server::{
     sqlite::SqliteStore,
     store::{Store, StoreError, StoreFuture, StoredGame, Write},
-    Config, Server,
+    Config, Server, StoreUrl,
 };
 use serde_json::{json, Value};
 use support::{http_get, move_msg, new_game, public_state, Client};
@@ -45,138 +47,155 @@ fn start_with(store: Arc<dyn Store>) -> TestServer {
     }
 }
 
-fn start(name: &str) -> TestServer {
-    start_with(Arc::new(SqliteStore::open(&temp_db(name)).expect("db")))
+/// A server on SQLite; and one on PostgreSQL as well when the tests are
+/// given one (`HOSTAGE_TEST_PG_URL`, set by `scripts/test-postgres`): each
+/// test runs on every store.
+fn start(name: &str) -> Vec<TestServer> {
+    let mut servers = vec![start_with(Arc::new(
+        SqliteStore::open(&temp_db(name)).expect("db"),
+    ))];
+    if let Some(url) = server::database_if_given(&format!("proto_{name}")) {
+        let mut config = Config::new("unused.db");
+        config.db = StoreUrl::Postgres(url);
+        let (addr, runtime) = server::serve(Server::bind(&config));
+        servers.push(TestServer {
+            addr,
+            _runtime: runtime,
+        });
+    }
+    servers
 }
 
 const CLOCK: Value = Value::Null;
 
 #[test]
 fn a_whole_game_with_a_spectator_draw_offers_and_pgn() {
-    let server = start("flow");
-    let addr = &server.addr;
-    let mut s = new_game(addr, json!({"initial_ms": 300_000, "increment_ms": 2_000}));
-    let mut spectator = Client::connect(addr);
-    spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
-    spectator.expect("watching");
-    let state = spectator.expect("state");
-    assert_eq!(state["you"], Value::Null);
-    assert_eq!(state["clocks"]["running"], "white");
+    for server in start("flow") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, json!({"initial_ms": 300_000, "increment_ms": 2_000}));
+        let mut spectator = Client::connect(addr);
+        spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
+        spectator.expect("watching");
+        let state = spectator.expect("state");
+        assert_eq!(state["you"], Value::Null);
+        assert_eq!(state["clocks"]["running"], "white");
 
-    // A move: the mover's answer carries its id, the others' do not.
-    s.white.send(json!({"v":1,"type":"move","game":s.game,"token":s.white_token,"move":"e2e4","ply":0,"id":41}));
-    let ack = s.white.expect("moved");
-    assert_eq!(ack["id"], 41);
-    assert_eq!(ack["san"], "e4");
-    assert_eq!(ack["by"], "white");
-    assert_eq!(ack["clocks"]["running"], "black");
-    assert!(ack["clocks"]["white_ms"].as_u64().unwrap() > 300_000);
-    for c in [&mut s.black, &mut spectator] {
-        let m = c.expect("moved");
-        assert_eq!(m["move"], "e2e4");
-        assert!(m.get("id").is_none());
-    }
+        // A move: the mover's answer carries its id, the others' do not.
+        s.white.send(json!({"v":1,"type":"move","game":s.game,"token":s.white_token,"move":"e2e4","ply":0,"id":41}));
+        let ack = s.white.expect("moved");
+        assert_eq!(ack["id"], 41);
+        assert_eq!(ack["san"], "e4");
+        assert_eq!(ack["by"], "white");
+        assert_eq!(ack["clocks"]["running"], "black");
+        assert!(ack["clocks"]["white_ms"].as_u64().unwrap() > 300_000);
+        for c in [&mut s.black, &mut spectator] {
+            let m = c.expect("moved");
+            assert_eq!(m["move"], "e2e4");
+            assert!(m.get("id").is_none());
+        }
 
-    // Draw offered and declined, offered and accepted.
-    s.black
-        .send(json!({"v":1,"type":"offer_draw","game":s.game,"token":s.black_token}));
-    for c in [&mut s.black, &mut s.white, &mut spectator] {
-        assert_eq!(c.expect("draw_offered")["by"], "black");
-    }
-    s.white
-        .send(json!({"v":1,"type":"decline_draw","game":s.game,"token":s.white_token}));
-    for c in [&mut s.white, &mut s.black, &mut spectator] {
-        assert_eq!(c.expect("draw_declined")["by"], "white");
-    }
-    s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
-    s.black.expect("moved");
-    s.white.expect("moved");
-    spectator.expect("moved");
-    s.white
-        .send(json!({"v":1,"type":"offer_draw","game":s.game,"token":s.white_token}));
-    for c in [&mut s.white, &mut s.black, &mut spectator] {
-        c.expect("draw_offered");
-    }
-    s.black
-        .send(json!({"v":1,"type":"accept_draw","game":s.game,"token":s.black_token}));
-    for c in [&mut s.black, &mut s.white, &mut spectator] {
-        let over = c.expect("game_over");
-        assert_eq!(over["result"], "1/2-1/2");
-        assert_eq!(over["termination"], "agreement");
-        assert_eq!(over["clocks"]["running"], Value::Null);
-    }
+        // Draw offered and declined, offered and accepted.
+        s.black
+            .send(json!({"v":1,"type":"offer_draw","game":s.game,"token":s.black_token}));
+        for c in [&mut s.black, &mut s.white, &mut spectator] {
+            assert_eq!(c.expect("draw_offered")["by"], "black");
+        }
+        s.white
+            .send(json!({"v":1,"type":"decline_draw","game":s.game,"token":s.white_token}));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            assert_eq!(c.expect("draw_declined")["by"], "white");
+        }
+        s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+        s.black.expect("moved");
+        s.white.expect("moved");
+        spectator.expect("moved");
+        s.white
+            .send(json!({"v":1,"type":"offer_draw","game":s.game,"token":s.white_token}));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            c.expect("draw_offered");
+        }
+        s.black
+            .send(json!({"v":1,"type":"accept_draw","game":s.game,"token":s.black_token}));
+        for c in [&mut s.black, &mut s.white, &mut spectator] {
+            let over = c.expect("game_over");
+            assert_eq!(over["result"], "1/2-1/2");
+            assert_eq!(over["termination"], "agreement");
+            assert_eq!(over["clocks"]["running"], Value::Null);
+        }
 
-    let (status, pgn) = http_get(addr, &format!("/api/games/{}/pgn", s.game));
-    assert_eq!(status, 200);
-    assert!(pgn.contains("[Variant \"Hostage\"]"), "{pgn}");
-    assert!(pgn.contains("[TimeControl \"300+2\"]"), "{pgn}");
-    assert!(pgn.contains("[Termination \"agreement\"]"), "{pgn}");
-    assert!(pgn.contains("1. e4 e5 1/2-1/2"), "{pgn}");
-    let (status, body) = http_get(addr, "/api/games/nosuchgame/pgn");
-    assert_eq!(status, 404);
-    assert!(body.contains("game_not_found"));
-    let (status, body) = http_get(addr, "/api/health");
-    assert_eq!(status, 200);
-    assert!(body.contains("\"status\":\"ok\""));
-    for c in [&mut s.white, &mut s.black, &mut spectator] {
-        c.quiet();
+        let (status, pgn) = http_get(addr, &format!("/api/games/{}/pgn", s.game));
+        assert_eq!(status, 200);
+        assert!(pgn.contains("[Variant \"Hostage\"]"), "{pgn}");
+        assert!(pgn.contains("[TimeControl \"300+2\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"agreement\"]"), "{pgn}");
+        assert!(pgn.contains("1. e4 e5 1/2-1/2"), "{pgn}");
+        let (status, body) = http_get(addr, "/api/games/nosuchgame/pgn");
+        assert_eq!(status, 404);
+        assert!(body.contains("game_not_found"));
+        let (status, body) = http_get(addr, "/api/health");
+        assert_eq!(status, 200);
+        assert!(body.contains("\"status\":\"ok\""));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            c.quiet();
+        }
     }
 }
 
 #[test]
 fn checkmate_and_resignation_end_games() {
-    let server = start("endings");
-    let mut s = new_game(&server.addr, CLOCK);
-    let moves = ["f2f3", "e7e5", "g2g4"];
-    for (ply, mv) in moves.iter().enumerate() {
-        let (me, token) = if ply % 2 == 0 {
-            (&mut s.white, &s.white_token)
-        } else {
-            (&mut s.black, &s.black_token)
-        };
-        me.send(move_msg(&s.game, token, mv, ply as u64));
-        s.white.expect("moved");
-        s.black.expect("moved");
+    for server in start("endings") {
+        let mut s = new_game(&server.addr, CLOCK);
+        let moves = ["f2f3", "e7e5", "g2g4"];
+        for (ply, mv) in moves.iter().enumerate() {
+            let (me, token) = if ply % 2 == 0 {
+                (&mut s.white, &s.white_token)
+            } else {
+                (&mut s.black, &s.black_token)
+            };
+            me.send(move_msg(&s.game, token, mv, ply as u64));
+            s.white.expect("moved");
+            s.black.expect("moved");
+        }
+        s.black.send(move_msg(&s.game, &s.black_token, "d8h4", 3));
+        for c in [&mut s.black, &mut s.white] {
+            let mate = c.expect("moved");
+            assert_eq!(mate["san"], "Qh4#");
+            let over = c.expect("game_over");
+            assert_eq!(over["termination"], "checkmate");
+            assert_eq!(over["winner"], "black");
+        }
+        let mut s = new_game(&server.addr, CLOCK);
+        s.white
+            .send(json!({"v":1,"type":"resign","game":s.game,"token":s.white_token,"id":"r"}));
+        let over = s.white.expect("game_over");
+        assert_eq!(
+            (over["id"].as_str(), over["winner"].as_str()),
+            (Some("r"), Some("black"))
+        );
+        assert_eq!(s.black.expect("game_over")["termination"], "resignation");
     }
-    s.black.send(move_msg(&s.game, &s.black_token, "d8h4", 3));
-    for c in [&mut s.black, &mut s.white] {
-        let mate = c.expect("moved");
-        assert_eq!(mate["san"], "Qh4#");
-        let over = c.expect("game_over");
-        assert_eq!(over["termination"], "checkmate");
-        assert_eq!(over["winner"], "black");
-    }
-    let mut s = new_game(&server.addr, CLOCK);
-    s.white
-        .send(json!({"v":1,"type":"resign","game":s.game,"token":s.white_token,"id":"r"}));
-    let over = s.white.expect("game_over");
-    assert_eq!(
-        (over["id"].as_str(), over["winner"].as_str()),
-        (Some("r"), Some("black"))
-    );
-    assert_eq!(s.black.expect("game_over")["termination"], "resignation");
 }
 
 /// Every rejection of the protocol: the right code, the offending input in
 /// `given`, nothing sent to anyone else, and the game unchanged.
 #[test]
 fn every_rejection_is_answered_and_changes_nothing() {
-    let server = start("rejections");
-    let addr = &server.addr;
-    let mut s = new_game(addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
-    s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
-    s.white.expect("moved");
-    s.black.expect("moved");
-    let mut spectator = Client::connect(addr);
-    spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
-    spectator.expect("watching");
-    spectator.expect("state");
-    let before = public_state(addr, &s.game);
-    let g = s.game.clone();
-    let (wt, bt) = (s.white_token.clone(), s.black_token.clone());
+    for server in start("rejections") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect("moved");
+        s.black.expect("moved");
+        let mut spectator = Client::connect(addr);
+        spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
+        spectator.expect("watching");
+        spectator.expect("state");
+        let before = public_state(addr, &s.game);
+        let g = s.game.clone();
+        let (wt, bt) = (s.white_token.clone(), s.black_token.clone());
 
-    let mut c = Client::connect(addr);
-    let cases: Vec<(String, &str)> = vec![
+        let mut c = Client::connect(addr);
+        let cases: Vec<(String, &str)> = vec![
         ("{not json".into(), "invalid_json"),
         ("[1,2]".into(), "invalid_message"),
         ("42".into(), "invalid_message"),
@@ -209,202 +228,207 @@ fn every_rejection_is_answered_and_changes_nothing() {
         (json!({"v":1,"type":"accept_draw","game":g,"token":wt}).to_string(), "no_draw_offer"),
         (json!({"v":1,"type":"decline_draw","game":g,"token":bt}).to_string(), "no_draw_offer"),
     ];
-    for (text, code) in &cases {
-        // A fresh connection each: these cases are not about flooding.
-        let mut c = Client::connect(addr);
-        c.send_text(text);
-        c.expect_error(code);
-        c.quiet();
-    }
-    let e = c.ask(move_msg(&g, &bt, "e7e4", 1));
-    assert_eq!(
-        (e["code"].as_str(), e["given"].as_str(), e["game"].as_str()),
-        (Some("illegal_move"), Some("e7e4"), Some(g.as_str()))
-    );
-    // `given` repeats the input, shortened.
-    c.send(move_msg(&g, &bt, &"x".repeat(500), 1));
-    let e = c.expect_error("invalid_move");
-    assert_eq!(e["given"].as_str().unwrap().chars().count(), 101);
-    c.send(
+        for (text, code) in &cases {
+            // A fresh connection each: these cases are not about flooding.
+            let mut c = Client::connect(addr);
+            c.send_text(text);
+            c.expect_error(code);
+            c.quiet();
+        }
+        let e = c.ask(move_msg(&g, &bt, "e7e4", 1));
+        assert_eq!(
+            (e["code"].as_str(), e["given"].as_str(), e["game"].as_str()),
+            (Some("illegal_move"), Some("e7e4"), Some(g.as_str()))
+        );
+        // `given` repeats the input, shortened.
+        c.send(move_msg(&g, &bt, &"x".repeat(500), 1));
+        let e = c.expect_error("invalid_move");
+        assert_eq!(e["given"].as_str().unwrap().chars().count(), 101);
+        c.send(
         json!({"v":1,"type":"create","color":"white","clock":{"initial_ms":10,"increment_ms":0}}),
     );
-    assert_eq!(c.expect_error("invalid_clock")["given"], "10+0");
-    // Oversized (but under the frame limit): refused, connection kept.
-    c.send_text(&format!(
-        "{{\"v\":1,\"type\":\"ping\",\"pad\":\"{}\"}}",
-        "x".repeat(5000)
-    ));
-    assert_eq!(c.expect_error("message_too_large")["given"], "5030");
-    assert!(c.try_send(tungstenite::Message::binary(vec![1, 2, 3])));
-    c.expect_error("binary_frame");
-    // A spectator's draw offer, a seat already offering, the taken seat.
-    spectator.send(json!({"v":1,"type":"offer_draw","game":g}));
-    spectator.expect_error("not_a_player");
-    s.black
-        .send(json!({"v":1,"type":"offer_draw","game":g,"token":bt}));
-    s.black.expect("draw_offered");
-    s.white.expect("draw_offered");
-    spectator.expect("draw_offered");
-    s.black
-        .send(json!({"v":1,"type":"offer_draw","game":g,"token":bt}));
-    s.black.expect_error("draw_already_offered");
-    s.black
-        .send(json!({"v":1,"type":"decline_draw","game":g,"token":bt}));
-    s.black.expect_error("no_draw_offer");
-    s.white
-        .send(json!({"v":1,"type":"decline_draw","game":g,"token":wt}));
-    s.white.expect("draw_declined");
-    s.black.expect("draw_declined");
-    spectator.expect("draw_declined");
+        assert_eq!(c.expect_error("invalid_clock")["given"], "10+0");
+        // Oversized (but under the frame limit): refused, connection kept.
+        c.send_text(&format!(
+            "{{\"v\":1,\"type\":\"ping\",\"pad\":\"{}\"}}",
+            "x".repeat(5000)
+        ));
+        assert_eq!(c.expect_error("message_too_large")["given"], "5030");
+        assert!(c.try_send(tungstenite::Message::binary(vec![1, 2, 3])));
+        c.expect_error("binary_frame");
+        // A spectator's draw offer, a seat already offering, the taken seat.
+        spectator.send(json!({"v":1,"type":"offer_draw","game":g}));
+        spectator.expect_error("not_a_player");
+        s.black
+            .send(json!({"v":1,"type":"offer_draw","game":g,"token":bt}));
+        s.black.expect("draw_offered");
+        s.white.expect("draw_offered");
+        spectator.expect("draw_offered");
+        s.black
+            .send(json!({"v":1,"type":"offer_draw","game":g,"token":bt}));
+        s.black.expect_error("draw_already_offered");
+        s.black
+            .send(json!({"v":1,"type":"decline_draw","game":g,"token":bt}));
+        s.black.expect_error("no_draw_offer");
+        s.white
+            .send(json!({"v":1,"type":"decline_draw","game":g,"token":wt}));
+        s.white.expect("draw_declined");
+        s.black.expect("draw_declined");
+        spectator.expect("draw_declined");
 
-    // Nobody heard of any refused message, and the game is as it was.
-    for client in [&mut s.white, &mut s.black, &mut spectator, &mut c] {
-        client.quiet();
+        // Nobody heard of any refused message, and the game is as it was.
+        for client in [&mut s.white, &mut s.black, &mut spectator, &mut c] {
+            client.quiet();
+        }
+        assert_eq!(public_state(addr, &s.game), before);
+
+        // A game waiting for its second player refuses moves and offers.
+        let mut w = Client::connect(addr);
+        w.send(json!({"v":1,"type":"create","color":"black","clock":null}));
+        let created = w.expect("created");
+        w.expect("state");
+        let (g2, t2) = (
+            created["game"].as_str().unwrap(),
+            created["token"].as_str().unwrap(),
+        );
+        w.send(move_msg(g2, t2, "e7e5", 0));
+        w.expect_error("game_not_started");
+        w.send(json!({"v":1,"type":"offer_draw","game":g2,"token":t2}));
+        w.expect_error("game_not_started");
+        let mut joiner = Client::connect(addr);
+        joiner.send(json!({"v":1,"type":"join","game":g2,"color":"black"}));
+        joiner.expect_error("seat_taken");
+        // A finished game refuses every action.
+        w.send(json!({"v":1,"type":"resign","game":g2,"token":t2}));
+        w.expect("game_over");
+        w.send(json!({"v":1,"type":"resign","game":g2,"token":t2}));
+        w.expect_error("game_over");
+        joiner.send(json!({"v":1,"type":"join","game":g2}));
+        joiner.expect_error("game_over");
     }
-    assert_eq!(public_state(addr, &s.game), before);
-
-    // A game waiting for its second player refuses moves and offers.
-    let mut w = Client::connect(addr);
-    w.send(json!({"v":1,"type":"create","color":"black","clock":null}));
-    let created = w.expect("created");
-    w.expect("state");
-    let (g2, t2) = (
-        created["game"].as_str().unwrap(),
-        created["token"].as_str().unwrap(),
-    );
-    w.send(move_msg(g2, t2, "e7e5", 0));
-    w.expect_error("game_not_started");
-    w.send(json!({"v":1,"type":"offer_draw","game":g2,"token":t2}));
-    w.expect_error("game_not_started");
-    let mut joiner = Client::connect(addr);
-    joiner.send(json!({"v":1,"type":"join","game":g2,"color":"black"}));
-    joiner.expect_error("seat_taken");
-    // A finished game refuses every action.
-    w.send(json!({"v":1,"type":"resign","game":g2,"token":t2}));
-    w.expect("game_over");
-    w.send(json!({"v":1,"type":"resign","game":g2,"token":t2}));
-    w.expect_error("game_over");
-    joiner.send(json!({"v":1,"type":"join","game":g2}));
-    joiner.expect_error("game_over");
 }
 
 #[test]
 fn a_resent_move_is_acknowledged_once_and_stored_once() {
-    let server = start("idempotent");
-    let addr = &server.addr;
-    let mut s = new_game(addr, CLOCK);
-    s.white.send(move_msg(&s.game, &s.white_token, "g1f3", 0));
-    s.white.expect("moved");
-    s.black.expect("moved");
-    for _ in 0..3 {
+    for server in start("idempotent") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
         s.white.send(move_msg(&s.game, &s.white_token, "g1f3", 0));
-        let again = s.white.expect("moved");
-        assert_eq!(again["duplicate"], true);
-        assert_eq!(again["ply"], 0);
+        s.white.expect("moved");
+        s.black.expect("moved");
+        for _ in 0..3 {
+            s.white.send(move_msg(&s.game, &s.white_token, "g1f3", 0));
+            let again = s.white.expect("moved");
+            assert_eq!(again["duplicate"], true);
+            assert_eq!(again["ply"], 0);
+        }
+        // The opponent heard of the move once.
+        s.black.quiet();
+        let state = public_state(addr, &s.game);
+        assert_eq!(state["ply"], 1);
+        assert_eq!(state["moves"].as_array().unwrap().len(), 1);
     }
-    // The opponent heard of the move once.
-    s.black.quiet();
-    let state = public_state(addr, &s.game);
-    assert_eq!(state["ply"], 1);
-    assert_eq!(state["moves"].as_array().unwrap().len(), 1);
 }
 
 #[test]
 fn a_player_reconnects_with_the_token_and_gets_the_whole_state() {
-    let server = start("reconnect");
-    let addr = &server.addr;
-    let s = new_game(addr, json!({"initial_ms": 60_000, "increment_ms": 0}));
-    let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
-    let mut black = s.black;
-    drop(s.white); // White's connection drops.
-    let mut white = Client::connect(addr);
-    white.send(move_msg(&game, &wt, "d2d4", 0)); // a seat may act from any connection
-    white.expect("moved");
-    black.expect("moved");
-    drop(white);
-    let mut white = Client::connect(addr);
-    white.send(json!({"v":1,"type":"resume","game":game,"token":wt,"id":1}));
-    let resumed = white.expect("resumed");
-    assert_eq!(
-        (resumed["color"].as_str(), resumed["id"].as_u64()),
-        (Some("white"), Some(1))
-    );
-    let state = white.expect("state");
-    assert_eq!(state["you"], "white");
-    assert_eq!(
-        state["moves"],
-        json!([{"ply":0,"move":"d2d4","san":"d4","by":"white"}])
-    );
-    assert_eq!(state["turn"], "black");
-    // Following again: the opponent's next move arrives.
-    black.send(move_msg(&game, &bt, "d7d5", 1));
-    black.expect("moved");
-    assert_eq!(white.expect("moved")["san"], "d5");
-    white.send(json!({"v":1,"type":"unwatch","game":game}));
-    white.expect("unwatched");
-    black.send(move_msg(&game, &bt, "e7e6", 2));
-    black.expect_error("not_your_turn");
-    white.quiet();
+    for server in start("reconnect") {
+        let addr = &server.addr;
+        let s = new_game(addr, json!({"initial_ms": 60_000, "increment_ms": 0}));
+        let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+        let mut black = s.black;
+        drop(s.white); // White's connection drops.
+        let mut white = Client::connect(addr);
+        white.send(move_msg(&game, &wt, "d2d4", 0)); // a seat may act from any connection
+        white.expect("moved");
+        black.expect("moved");
+        drop(white);
+        let mut white = Client::connect(addr);
+        white.send(json!({"v":1,"type":"resume","game":game,"token":wt,"id":1}));
+        let resumed = white.expect("resumed");
+        assert_eq!(
+            (resumed["color"].as_str(), resumed["id"].as_u64()),
+            (Some("white"), Some(1))
+        );
+        let state = white.expect("state");
+        assert_eq!(state["you"], "white");
+        assert_eq!(
+            state["moves"],
+            json!([{"ply":0,"move":"d2d4","san":"d4","by":"white"}])
+        );
+        assert_eq!(state["turn"], "black");
+        // Following again: the opponent's next move arrives.
+        black.send(move_msg(&game, &bt, "d7d5", 1));
+        black.expect("moved");
+        assert_eq!(white.expect("moved")["san"], "d5");
+        white.send(json!({"v":1,"type":"unwatch","game":game}));
+        white.expect("unwatched");
+        black.send(move_msg(&game, &bt, "e7e6", 2));
+        black.expect_error("not_your_turn");
+        white.quiet();
+    }
 }
 
 #[test]
 fn the_server_ends_a_game_on_time_when_nobody_moves() {
-    let server = start("flag");
-    let mut s = new_game(
-        &server.addr,
-        json!({"initial_ms": 1_000, "increment_ms": 0}),
-    );
-    for c in [&mut s.white, &mut s.black] {
-        let over = c.expect("game_over");
-        assert_eq!(over["termination"], "timeout");
-        assert_eq!(over["winner"], "black");
-        assert_eq!(over["clocks"]["white_ms"], 0);
+    for server in start("flag") {
+        let mut s = new_game(
+            &server.addr,
+            json!({"initial_ms": 1_000, "increment_ms": 0}),
+        );
+        for c in [&mut s.white, &mut s.black] {
+            let over = c.expect("game_over");
+            assert_eq!(over["termination"], "timeout");
+            assert_eq!(over["winner"], "black");
+            assert_eq!(over["clocks"]["white_ms"], 0);
+        }
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect_error("game_over");
+        let state = public_state(&server.addr, &s.game);
+        assert_eq!(
+            (state["status"].as_str(), state["ply"].as_u64()),
+            (Some("finished"), Some(0))
+        );
     }
-    s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
-    s.white.expect_error("game_over");
-    let state = public_state(&server.addr, &s.game);
-    assert_eq!(
-        (state["status"].as_str(), state["ply"].as_u64()),
-        (Some("finished"), Some(0))
-    );
 }
 
 #[test]
 fn floods_are_refused_then_cut_off_and_big_frames_close_the_connection() {
-    let server = start("flood");
-    let mut c = Client::connect(&server.addr);
-    for _ in 0..40 {
-        c.send(json!({"v":1,"type":"ping"}));
-    }
-    let mut pongs = 0;
-    let mut limited = 0;
-    for _ in 0..40 {
-        match c.recv()["type"].as_str() {
-            Some("pong") => pongs += 1,
-            Some("error") => limited += 1,
-            other => panic!("{other:?}"),
+    for server in start("flood") {
+        let mut c = Client::connect(&server.addr);
+        for _ in 0..40 {
+            c.send(json!({"v":1,"type":"ping"}));
         }
-    }
-    // The burst, plus what refilled while the 40 were read (10 a second).
-    assert!((20..=35).contains(&pongs) && limited >= 5, "{pongs} pongs");
-    assert_eq!(pongs + limited, 40);
-    // Keep flooding: the server closes the connection.
-    let mut closed = false;
-    for _ in 0..400 {
-        if !c.try_send(tungstenite::Message::text(r#"{"v":1,"type":"ping"}"#)) {
-            closed = true;
-            break;
+        let mut pongs = 0;
+        let mut limited = 0;
+        for _ in 0..40 {
+            match c.recv()["type"].as_str() {
+                Some("pong") => pongs += 1,
+                Some("error") => limited += 1,
+                other => panic!("{other:?}"),
+            }
         }
+        // The burst, plus what refilled while the 40 were read (10 a second).
+        assert!((20..=35).contains(&pongs) && limited >= 5, "{pongs} pongs");
+        assert_eq!(pongs + limited, 40);
+        // Keep flooding: the server closes the connection.
+        let mut closed = false;
+        for _ in 0..400 {
+            if !c.try_send(tungstenite::Message::text(r#"{"v":1,"type":"ping"}"#)) {
+                closed = true;
+                break;
+            }
+        }
+        while !closed {
+            closed = c.try_recv().is_none();
+        }
+        // A frame over the hard limit closes that connection only.
+        let mut big = Client::connect(&server.addr);
+        let _ = big.try_send(tungstenite::Message::text("x".repeat(70_000)));
+        assert!(big.try_recv().is_none());
+        let mut fresh = Client::connect(&server.addr);
+        fresh.quiet();
     }
-    while !closed {
-        closed = c.try_recv().is_none();
-    }
-    // A frame over the hard limit closes that connection only.
-    let mut big = Client::connect(&server.addr);
-    let _ = big.try_send(tungstenite::Message::text("x".repeat(70_000)));
-    assert!(big.try_recv().is_none());
-    let mut fresh = Client::connect(&server.addr);
-    fresh.quiet();
 }
 
 /// A store that can be told to refuse every write.
@@ -539,42 +563,43 @@ fn garbage(rng: &mut Rng, game: &str) -> tungstenite::Message {
 
 #[test]
 fn random_garbage_never_crashes_the_server_or_changes_a_game() {
-    let server = start("garbage");
-    let addr = &server.addr;
-    let mut s = new_game(addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
-    s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
-    s.white.expect("moved");
-    s.black.expect("moved");
-    let before = public_state(addr, &s.game);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut answered = 0;
-    // 32 connections of 19 frames each and a ping: inside the burst of 20,
-    // so that every frame reaches the parser (608 frames).
-    for _ in 0..32 {
-        let mut c = Client::connect(addr);
-        let mut sent = 0;
-        for _ in 0..19 {
-            if c.try_send(garbage(&mut rng, &s.game)) {
-                sent += 1;
+    for server in start("garbage") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect("moved");
+        s.black.expect("moved");
+        let before = public_state(addr, &s.game);
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut answered = 0;
+        // 32 connections of 19 frames each and a ping: inside the burst of 20,
+        // so that every frame reaches the parser (608 frames).
+        for _ in 0..32 {
+            let mut c = Client::connect(addr);
+            let mut sent = 0;
+            for _ in 0..19 {
+                if c.try_send(garbage(&mut rng, &s.game)) {
+                    sent += 1;
+                }
             }
-        }
-        // Every frame gets exactly one answer, in order, then the pong.
-        c.send(json!({"v":1,"type":"ping","id":"end"}));
-        loop {
-            let m = c.recv();
-            if m["type"] == "pong" && m["id"] == "end" {
-                break;
+            // Every frame gets exactly one answer, in order, then the pong.
+            c.send(json!({"v":1,"type":"ping","id":"end"}));
+            loop {
+                let m = c.recv();
+                if m["type"] == "pong" && m["id"] == "end" {
+                    break;
+                }
+                answered += 1;
             }
-            answered += 1;
+            assert!(answered > 0 && sent > 0);
         }
-        assert!(answered > 0 && sent > 0);
+        assert!(answered >= 32 * 19, "{answered} answers");
+        assert_eq!(public_state(addr, &s.game), before);
+        // The players heard nothing, and the game goes on.
+        s.white.quiet();
+        s.black.quiet();
+        s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+        s.black.expect("moved");
+        s.white.expect("moved");
     }
-    assert!(answered >= 32 * 19, "{answered} answers");
-    assert_eq!(public_state(addr, &s.game), before);
-    // The players heard nothing, and the game goes on.
-    s.white.quiet();
-    s.black.quiet();
-    s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
-    s.black.expect("moved");
-    s.white.expect("moved");
 }
