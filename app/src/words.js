@@ -40,32 +40,33 @@ const PGN = {
   pgn_io: 'it could not be read.',
 };
 
+// Why an illegal move is illegal: the package's `reason` (its
+// IllegalReason code) as a clause, e.g. "Ke5 is not legal here: the king
+// would be in check."
+const WHY = {
+  no_own_man: 'you have no man that can make that move',
+  mismatch: 'the move does not match the men on the board',
+  wrong_way: 'that man does not move that way',
+  path_blocked: 'another man is in the way',
+  own_man_on_target: 'one of your own men stands on that square',
+  no_en_passant: 'en passant is only possible just after the enemy pawn’s double step',
+  frozen_pawn: 'the pawn is frozen, because no piece of yours is in the enemy prison for it to promote to',
+  promotion_required: 'a pawn reaching the last rank must promote to a man of yours from the enemy prison',
+  promotion_unavailable: 'a pawn can only promote to a man of yours held in the enemy prison',
+  no_castling_right: 'the king or that rook has already moved',
+  castling_through_check: 'the king cannot castle out of check or through an attacked square',
+  not_in_airfield: 'no man of that kind waits in your airfield',
+  released_not_held: 'your prison holds no such man to give back',
+  rescued_not_held: 'the enemy prison holds no such man of yours to rescue',
+  exchange_value: 'the man you give back must be worth at least as much as the one you rescue',
+  square_occupied: 'a man can only be dropped on an empty square',
+  pawn_on_back_rank: 'a pawn cannot be dropped on the first or last rank',
+  leaves_king_in_check: 'the king would be in check',
+  unfreezes_pawn: 'taking that piece would unfreeze an enemy pawn that attacks your king',
+};
+
 /** A sentence for a move (SAN or long form, as typed) the package refused. */
 export function moveError(e, text) {
-  // Why an illegal move is illegal: the package's `reason` (its
-  // IllegalReason code) as a clause, e.g. "Ke5 is not legal here: the king
-  // would be in check."
-  const WHY = {
-    no_own_man: 'you have no man that can make that move',
-    mismatch: 'the move does not match the men on the board',
-    wrong_way: 'that man does not move that way',
-    path_blocked: 'another man is in the way',
-    own_man_on_target: 'one of your own men stands on that square',
-    no_en_passant: 'en passant is only possible just after the enemy pawn’s double step',
-    frozen_pawn: 'the pawn is frozen, because no piece of yours is in the enemy prison for it to promote to',
-    promotion_required: 'a pawn reaching the last rank must promote to a man of yours from the enemy prison',
-    promotion_unavailable: 'a pawn can only promote to a man of yours held in the enemy prison',
-    no_castling_right: 'the king or that rook has already moved',
-    castling_through_check: 'the king cannot castle out of check or through an attacked square',
-    not_in_airfield: 'no man of that kind waits in your airfield',
-    released_not_held: 'your prison holds no such man to give back',
-    rescued_not_held: 'the enemy prison holds no such man of yours to rescue',
-    exchange_value: 'the man you give back must be worth at least as much as the one you rescue',
-    square_occupied: 'a man can only be dropped on an empty square',
-    pawn_on_back_rank: 'a pawn cannot be dropped on the first or last rank',
-    leaves_king_in_check: 'the king would be in check',
-    unfreezes_pawn: 'taking that piece would unfreeze an enemy pawn that attacks your king',
-  };
   const reason = e?.reason;
   const illegal = String(e?.code ?? '').startsWith('illegal_');
   const why = illegal && typeof reason === 'string' && Object.hasOwn(WHY, reason) ? WHY[reason] : undefined;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { APP, ROOT, launch, openPage, serveApp, shot } from './helpers.mjs';
+import { APP, ROOT, launch, openPage, serveApp, shot, waitMoves } from './helpers.mjs';
 
 const SIZES = [['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }]];
 const COLOURS = { error: 'rgb(253, 236, 234)', info: 'rgb(230, 240, 248)', success: 'rgb(227, 244, 232)', warning: 'rgb(255, 243, 205)' };
@@ -71,6 +71,32 @@ for (const [label, viewport, extra] of SIZES) {
     assert.equal(await bg(notice), COLOURS.info);
     await notice.evaluate((e) => { e.textContent = ''; });
     await shot(page, `words-error-notice-${label}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [label, viewport, extra] of SIZES) {
+  test(`an illegal typed move says why (${label}): an own man on the square, the king in check`, { timeout: 90_000 }, async () => {
+    const { context, page, errors } = await open('play', viewport, extra);
+    await start(page, { opponent: 'A friend at this device' });
+    const typed = page.getByLabel('Type a move');
+    const type = async (san) => { await typed.fill(san); await typed.press('Enter'); };
+    // R1: the king cannot step onto its own pawn.
+    await type('Ke2');
+    const own = page.getByText('Ke2 is not legal here: one of your own men stands on that square.');
+    await own.waitFor();
+    assert.equal(await own.getAttribute('data-kind'), 'error');
+    // 1. e4 e5 2. Ke2 Qg5: the queen sees e3 along g5-f4-e3, so Ke3 walks into check.
+    for (const [i, san] of ['e4', 'e5', 'Ke2', 'Qg5'].entries()) {
+      await type(san);
+      await waitMoves(page.locator('#mode-play'), i + 1);
+    }
+    await type('Ke3');
+    const check = page.getByText('Ke3 is not legal here: the king would be in check.');
+    await check.waitFor();
+    assert.doesNotMatch(await check.textContent(), CODE_NAMES);
+    await shot(page, `words-illegal-reason-${label}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
