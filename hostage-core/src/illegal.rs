@@ -26,7 +26,9 @@
 
 use core::fmt;
 
-use crate::{attacks, mv::king_home, Bitboard, CastlingSide, Move, Position, Rank, Role, Square};
+use crate::{
+    attacks, mv::king_home, Bitboard, CastlingSide, Move, PlayError, Position, Rank, Role, Square,
+};
 
 /// Why a move is not legal in a position: the first rule it breaks.
 ///
@@ -202,6 +204,29 @@ impl fmt::Display for Because {
             Some(reason) => write!(f, ": {reason}"),
             None => Ok(()),
         }
+    }
+}
+
+// `PlayError` is defined with `Position::play`; its reason and message live
+// here, beside the checks, so that `position` does not import this module.
+impl PlayError {
+    /// Why the move is illegal ([`Position::illegal_reason`], worked out
+    /// when asked). `None` only for a move that is in fact legal.
+    #[must_use]
+    pub fn reason(&self) -> Option<IllegalReason> {
+        self.position.illegal_reason(&self.mv)
+    }
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal move {} in {}{}",
+            self.mv,
+            self.position.fen(),
+            Because(self.reason())
+        )
     }
 }
 

@@ -9,14 +9,13 @@
 
 use core::{fmt, num::NonZeroU32};
 
-use crate::{illegal::Because, setup::castling_right};
+use crate::setup::castling_right;
 
 use crate::{
     attacks,
     mv::king_home,
     zobrist::{self, ReserveKind},
-    Bitboard, Board, ByColor, CastlingSide, Color, IllegalReason, Move, Piece, Reserve, Role,
-    Setup, Square,
+    Bitboard, Board, ByColor, CastlingSide, Color, Move, Piece, Reserve, Role, Setup, Square,
 };
 
 /// The standard set of men of one side (R1), indexed P N B R Q K.
@@ -137,25 +136,6 @@ impl PlayError {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         "illegal_move"
-    }
-
-    /// Why the move is illegal ([`Position::illegal_reason`], worked out
-    /// when asked). `None` only for a move that is in fact legal.
-    #[must_use]
-    pub fn reason(&self) -> Option<IllegalReason> {
-        self.position.illegal_reason(&self.mv)
-    }
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "illegal move {} in {}{}",
-            self.mv,
-            self.position.fen(),
-            Because(self.reason())
-        )
     }
 }
 
