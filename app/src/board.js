@@ -12,6 +12,14 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 const FILES = 'abcdefgh';
 
+/** The rook's move of a castling whose king lands on `kingTo` (g1: h1-f1, c8: a8-d8). */
+function castlingRook(kingTo) {
+  const rank = kingTo[1];
+  if (kingTo[0] === 'g') return { from: `h${rank}`, to: `f${rank}` };
+  if (kingTo[0] === 'c') return { from: `a${rank}`, to: `d${rank}` };
+  return null;
+}
+
 export class BoardView {
   /**
    * `handlers.tap(square)`: a square was clicked (or chosen with the keyboard);
@@ -232,12 +240,23 @@ export class BoardView {
     this.el.dataset.animated = `${last.from ?? 'reserve'}-${last.to}`;
     this.el.dataset.animatedKind = last.kind ?? 'move'; // move, capture…, drop or exchange: what was animated
     if (last.from) {
-      const a = this.squares.get(last.from).getBoundingClientRect();
-      const b = this.squares.get(last.to).getBoundingClientRect();
-      img.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: 'none' }], { duration: ms, easing: 'ease-out' });
+      this.slide(img, last.from, last.to, ms);
+      // Castling (R9) is given by the king's move; its rook slides too.
+      const rook = last.kind === 'castle' ? castlingRook(last.to) : null;
+      const rookImg = rook && this.squares.get(rook.to)?.querySelector('img');
+      if (rookImg) this.slide(rookImg, rook.from, rook.to, ms);
+      if (rookImg) this.el.dataset.animatedRook = `${rook.from}-${rook.to}`;
+      else delete this.el.dataset.animatedRook;
     } else {
       img.animate([{ transform: 'scale(0.4)', opacity: 0 }, { transform: 'none', opacity: 1 }], { duration: ms, easing: 'ease-out' });
     }
+  }
+
+  /** Slides the image now on `to` from square `from`. */
+  slide(img, from, to, ms) {
+    const a = this.squares.get(from).getBoundingClientRect();
+    const b = this.squares.get(to).getBoundingClientRect();
+    img.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: 'none' }], { duration: ms, easing: 'ease-out' });
   }
 
   key(ev, f, r) {

@@ -11,51 +11,31 @@ import * as hostage from '../vendor/hostage-chess/index.js';
 
 export const { Board, Setup, isHostageError } = hostage;
 
-// The package's EngineWorker sends its options (here the compiled module)
-// as a first request whose promise it keeps to itself: when a worker is
-// stopped (terminate) or cannot start before that request is answered, the
-// rejection has no handler. Those two are expected; the calls the app awaits
-// get the same error and say it in words. Nothing else is swallowed.
-globalThis.addEventListener?.('unhandledrejection', (ev) => {
-  const e = ev.reason;
-  if ((e?.name === 'AbortError' && e.message === 'engine worker terminated') || /^engine worker failed: /.test(e?.message ?? '')) ev.preventDefault();
-});
-
 let engine = null;
 /**
  * The engine, loaded once on first use: `{ engineLevels, newEngineWorker }`.
- * The page fetches and compiles the engine's WebAssembly module once; it
- * instantiates it for `engineLevels()` (the package has no other way to
- * list the levels), and every worker (`newEngineWorker()`: the package's
- * EngineWorker running src/engine-host.js) receives the compiled module
- * instead of fetching it again. So the .wasm is fetched once per page load.
+ * The package's `compileEngine()` fetches and compiles the engine's
+ * WebAssembly module once; the page instantiates it for `engineLevels()`
+ * (the package has no other way to list the levels), and every worker
+ * (`newEngineWorker()`: the bot's, the analysis's, each review's) is given
+ * the compiled module instead of fetching it again. So the .wasm is fetched
+ * once per page load.
  */
 export function loadEngine() {
   engine ??= (async () => {
-    const url = new URL('../vendor/hostage-chess/hostage_engine_bg.wasm', import.meta.url);
-    const [e, w, module] = await Promise.all([
+    const [e, w] = await Promise.all([
       import('../vendor/hostage-chess/hostage_engine.js'),
       import('../vendor/hostage-chess/worker.js'),
-      compile(url),
     ]);
+    const module = await w.compileEngine();
     await e.default({ module_or_path: module });
-    const host = new URL('./engine-host.js', import.meta.url);
     return {
       engineLevels: e.engineLevels,
-      newEngineWorker: () => new w.EngineWorker(host, { module }),
+      newEngineWorker: () => new w.EngineWorker(undefined, { module }),
     };
   })();
   engine.catch(() => { engine = null; }); // a failed load may be tried again
   return engine;
-}
-
-async function compile(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url.pathname}: ${res.status}`);
-  if (WebAssembly.compileStreaming && res.headers.get('content-type')?.startsWith('application/wasm')) {
-    return WebAssembly.compileStreaming(res);
-  }
-  return WebAssembly.compile(await res.arrayBuffer());
 }
 
 let puzzles = null;

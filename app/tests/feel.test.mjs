@@ -180,6 +180,27 @@ for (const [label, viewport, extra] of SIZES) {
   });
 }
 
+test('castling: the king and its rook both slide', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await app.open('play', SIZES[0][1], SIZES[0][2]);
+  // Slow animations, so the two slides are still running when looked at.
+  await page.evaluate(() => localStorage.setItem('hostage.settings.v1', JSON.stringify({ animation: 'slow' })));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  await start(page, { opponent: 'A friend at this device' });
+  for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'c4'], ['g8', 'f6']]) await tapMove(page, from, to);
+  await tapMove(page, 'e1', 'g1'); // O-O: the king's move
+  assert.equal(await board(page).getAttribute('data-animated'), 'e1-g1');
+  assert.equal(await board(page).getAttribute('data-animated-rook'), 'h1-f1');
+  // Both images are moving at once (Web Animations on the two squares).
+  const moving = await page.evaluate(() => ['g1', 'f1'].map((sq) => [...document.querySelectorAll('#mode-play [role=gridcell]')]
+    .find((c) => c.getAttribute('aria-label')?.startsWith(`${sq},`))?.querySelector('img')?.getAnimations().length ?? 0));
+  assert.deepEqual(moving.map((n) => n > 0), [true, true]);
+  await tapMove(page, 'd7', 'd6'); // a plain move leaves no rook mark behind
+  assert.equal(await board(page).getAttribute('data-animated-rook'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone: no sticky hover after a tap; coordinates and reserve labels readable', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await app.open('play', ...SIZES[1].slice(1));
   const flip = page.getByRole('button', { name: 'Flip board' });

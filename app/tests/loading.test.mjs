@@ -6,7 +6,8 @@
 // (no de-duplication; the test server sends no Cache-Control, so a second
 // fetch would be a real one). The engine's module is compiled once by the
 // page and handed to every worker (the bot's, the analysis's, each review's,
-// src/pkg.js + src/engine-host.js), so a bot game, a search stopped and
+// src/pkg.js: the package's compileEngine and EngineWorker's `module`
+// option), so a bot game, a search stopped and
 // restarted on every new position and a game review still make one request
 // for hostage_engine_bg.wasm. The counter sees a worker's own fetch (checked
 // at the end with the package's own worker script, which fetches it again).

@@ -106,7 +106,7 @@ test('a bot that cannot move is said in a sentence, as an error', { timeout: 90_
   const { context, page, errors } = await open('play', SIZES[0][1]);
   await start(page, { opponent: 'A bot', level: 'Novice (800)', color: 'White' });
   // The bot's worker cannot be started (its script cannot be downloaded).
-  await context.route('**/src/engine-host.js', (r) => r.abort());
+  await context.route('**/vendor/hostage-chess/engine-worker.js', (r) => r.abort());
   await cell(page, 'e2').click();
   await cell(page, 'e4').click();
   const notice = page.getByText('The bot could not move. Take back a move or start a new game.');
@@ -114,7 +114,7 @@ test('a bot that cannot move is said in a sentence, as an error', { timeout: 90_
   assert.equal(await notice.getAttribute('data-kind'), 'error');
   assert.equal(await bg(notice), COLOURS.error);
   // Only the refused download is in the console.
-  assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_FAILED|engine-host/.test(e)), []);
+  assert.deepEqual(errors.filter((e) => !/Failed to load resource|ERR_FAILED|engine-worker/.test(e)), []);
   await context.close();
 });
 

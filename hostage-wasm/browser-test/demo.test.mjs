@@ -84,3 +84,36 @@ test('the engine, the worker and the puzzles load in a browser when imported', {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('workers given the compiled engine module (compileEngine) fetch nothing', { timeout: 120_000 }, async () => {
+  const { page, errors, wasm } = await open();
+  const got = await page.evaluate(async () => {
+    const { compileEngine, EngineWorker } = await import('/pkg/web/worker.js');
+    const module = await compileEngine();
+    // Two workers on one compiled module, each with its own options.
+    const a = new EngineWorker(undefined, { module, hashMb: 1 });
+    const b = new EngineWorker(undefined, { module });
+    const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1';
+    const [ma, mb] = await Promise.all([
+      a.play(fen, ['e4', 'e5'], { level: 'novice', seed: 3 }),
+      b.play(fen, ['e4', 'e5'], { level: 'novice', seed: 3 }),
+    ]);
+    a.terminate();
+    // A call after terminate rejects (AbortError), it never hangs.
+    const after = await a.newGame().then(() => 'resolved', (e) => e.name);
+    b.terminate();
+    // Bad engine options: the start fails and so does every call after it,
+    // with the same error, and nothing is left unhandled.
+    const bad = new EngineWorker(undefined, { module, hashMb: -1 });
+    const refused = await bad.play(fen, [], { level: 'novice', seed: 1 }).then(() => null, (e) => e.message);
+    bad.terminate();
+    return { same: JSON.stringify(ma) === JSON.stringify(mb) && ma !== null, after, refused };
+  });
+  assert.equal(got.same, true);
+  assert.equal(got.after, 'AbortError');
+  assert.equal(typeof got.refused, 'string', 'a worker whose Engine cannot be made refuses its calls');
+  // compileEngine fetched the engine's module once; no worker fetched it.
+  assert.deepEqual(wasm.filter((w) => w === 'hostage_engine_bg.wasm'), ['hostage_engine_bg.wasm']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

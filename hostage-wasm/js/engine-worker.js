@@ -9,20 +9,27 @@
 //            op 'review'  → engine.review(position, options)   (result: GameReview;
 //                           before it, { id, progress: [done, total] } after each position)
 //            op 'newGame' → engine.newGame()                    (result: null)
-//            op 'init'    → a new Engine(options)               (result: null)
+//            op 'init'    → a new Engine(options)               (result: null;
+//                           options.module, a compiled WebAssembly.Module of
+//                           the engine, is used instead of fetching it when
+//                           'init' is the first request)
 //   response { id, ok: true, result } or { id, ok: false, error: { name, code, message } }
 // Requests are answered one at a time, in the order they arrive.
 import init, { Engine } from './hostage_engine.js';
 
-const ready = init({ module_or_path: new URL('./hostage_engine_bg.wasm', import.meta.url) });
+// The engine's module: the one the first request brings (EngineWorker's
+// options.module), else fetched from beside this file.
+let ready = null;
 let engine = null;
 
 function run(id, op, position, options) {
   switch (op) {
-    case 'init':
+    case 'init': {
+      const { module: _compiled, ...rest } = options ?? {};
       engine?.free();
-      engine = new Engine(options ?? undefined);
+      engine = new Engine(Object.keys(rest).length ? rest : undefined);
       return null;
+    }
     case 'play':
       engine ??= new Engine();
       return engine.play(position, options ?? {});
@@ -45,6 +52,8 @@ function run(id, op, position, options) {
 
 self.onmessage = async (event) => {
   const { id, op, position, options } = event.data ?? {};
+  const module = op === 'init' && options?.module instanceof WebAssembly.Module ? options.module : null;
+  ready ??= init({ module_or_path: module ?? new URL('./hostage_engine_bg.wasm', import.meta.url) });
   try {
     await ready;
     self.postMessage({ id, ok: true, result: run(id, op, position, options) });

@@ -16,12 +16,23 @@ export interface BoardLike {
 }
 
 /**
+ * Fetches and compiles the engine's WebAssembly module (by default the
+ * `hostage_engine_bg.wasm` beside this module) once, for every
+ * `EngineWorker` to share (`new EngineWorker(undefined, { module })`).
+ */
+export declare function compileEngine(url?: string | URL): Promise<WebAssembly.Module>;
+
+/**
  * The `Engine` in a Web Worker: the search runs off the main thread, so a
  * page stays responsive while the bot thinks. Calls are answered in order.
  */
 export declare class EngineWorker {
-  /** `url`: the worker script (default: `engine-worker.js` beside this module). */
-  constructor(url?: string | URL, options?: EngineOptions);
+  /**
+   * `url`: the worker script (default: `engine-worker.js` beside this
+   * module); `options.module`: the engine's compiled module from
+   * `compileEngine()`, so that the worker fetches nothing.
+   */
+  constructor(url?: string | URL, options?: EngineOptions & { module?: WebAssembly.Module });
   /** The bot's move at `fen` after `history` (the moves played from it), or `null` when there is none. */
   play(fen: string, history: string[], options: Omit<PlayOptions, 'history'>): Promise<Move | null>;
   play(board: BoardLike, options: Omit<PlayOptions, 'history'>): Promise<Move | null>;

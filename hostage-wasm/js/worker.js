@@ -10,14 +10,33 @@ function positionArgs(position, history, options) {
   return [position.startFen(), { ...(history ?? {}), history: position.history() }];
 }
 
+/**
+ * The engine's WebAssembly module (the `hostage_engine_bg.wasm` beside this
+ * file), fetched and compiled once: give it to every `EngineWorker`
+ * (`options.module`) and none of them fetches it again.
+ */
+export async function compileEngine(url = new URL('./hostage_engine_bg.wasm', import.meta.url)) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`engine module ${String(url)}: HTTP ${res.status}`);
+  // compileStreaming needs the application/wasm type; a plain static server
+  // may not send it.
+  if (WebAssembly.compileStreaming && res.headers.get('content-type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(res);
+  }
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
 export class EngineWorker {
   #worker;
   #pending = new Map();
   #next = 1;
+  #init = null;
 
   /**
    * Starts the worker: `url` is engine-worker.js (default: the one beside
-   * this module); `options.hashMb` sizes the table of its Engine.
+   * this module); `options.hashMb` sizes the table of its Engine, and
+   * `options.module` (from `compileEngine()`) is the engine's compiled
+   * module, so the worker fetches nothing.
    */
   constructor(url, options) {
     this.#worker = new Worker(url ?? new URL('./engine-worker.js', import.meta.url), { type: 'module' });
@@ -42,10 +61,21 @@ export class EngineWorker {
       event.preventDefault?.();
       this.#failAll(new Error(`engine worker failed: ${event.message ?? 'could not load'}`));
     };
-    if (options) this.#send('init', undefined, options);
+    if (options) {
+      // Every later call waits for the Engine to be made, so a failed start
+      // (bad options, a module that cannot load, terminate) rejects those
+      // calls with its error; the start's own promise is only that.
+      this.#init = this.#post('init', undefined, options);
+      this.#init.catch(() => {});
+    }
   }
 
   #send(op, position, options, onProgress) {
+    if (!this.#init) return this.#post(op, position, options, onProgress);
+    return this.#init.then(() => this.#post(op, position, options, onProgress));
+  }
+
+  #post(op, position, options, onProgress) {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onProgress });
@@ -87,5 +117,8 @@ export class EngineWorker {
   terminate() {
     this.#worker.terminate();
     this.#failAll(Object.assign(new Error('engine worker terminated'), { name: 'AbortError' }));
+    // Calls still waiting for the start reject with the same error.
+    this.#init = Promise.reject(Object.assign(new Error('engine worker terminated'), { name: 'AbortError' }));
+    this.#init.catch(() => {});
   }
 }
