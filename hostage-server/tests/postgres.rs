@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use hostage_server::{limits::ServerLimits, Config, Server, StoreUrl};
 use serde_json::{json, Value};
-use server::fresh_database;
+use server::{fresh_database, pg_session};
 use support::{http_get, move_msg, new_game, public_state, Client};
 
 struct Instance {
@@ -51,15 +51,8 @@ impl Instance {
 /// meanwhile is announced to no instance (each reconnects a second later
 /// and reads its games again).
 fn drop_listeners(url: &str, instances: i64) {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let (runtime, client) = pg_session(url);
     runtime.block_on(async {
-        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-            .await
-            .expect("connect");
-        tokio::spawn(connection);
         let listeners = "FROM pg_stat_activity WHERE datname = current_database()
              AND query = 'LISTEN hostage_games' AND pid <> pg_backend_pid()";
         let count = format!("SELECT count(*) {listeners}");

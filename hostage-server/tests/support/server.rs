@@ -57,17 +57,27 @@ pub fn database_if_given(name: &str) -> Option<String> {
     Some(format!("{base}/{db}"))
 }
 
-/// Runs `statements` on `url`, in order, on a connection of its own.
-pub fn admin_sql(url: &str, statements: &[&str]) {
+/// A connection of its own to `url`, and the runtime that drives it: run
+/// the queries with `runtime.block_on(async { client... })`.
+pub fn pg_session(url: &str) -> (Runtime, tokio_postgres::Client) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    runtime.block_on(async {
+    let client = runtime.block_on(async {
         let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
             .expect("connect to the test PostgreSQL");
         tokio::spawn(connection);
+        client
+    });
+    (runtime, client)
+}
+
+/// Runs `statements` on `url`, in order, on a connection of its own.
+pub fn admin_sql(url: &str, statements: &[&str]) {
+    let (runtime, client) = pg_session(url);
+    runtime.block_on(async {
         for sql in statements {
             client.batch_execute(sql).await.expect(sql);
         }
