@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS games (
     draw_offer   TEXT,
     termination  TEXT,
     winner       TEXT,
-    updated_ms   INTEGER NOT NULL
+    updated_ms   INTEGER NOT NULL,
+    rematch      TEXT -- the rematch's id, once asked for
 );
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (termination) WHERE termination IS NULL;
 CREATE TABLE IF NOT EXISTS moves (
@@ -134,6 +135,23 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     .map_err(backend)
 }
 
+/// Adds the `rematch` column to a database made before it existed
+/// (SQLite has no `ADD COLUMN IF NOT EXISTS`).
+fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn
+        .query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'rematch'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    if has {
+        return Ok(());
+    }
+    conn.execute_batch("ALTER TABLE games ADD COLUMN rematch TEXT")
+        .map_err(backend)
+}
+
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
 /// Games in a SQLite file.
@@ -181,6 +199,7 @@ impl SqliteStore {
                 .map_err(backend)?;
         }
         migrate(&mut writer)?;
+        add_rematch_column(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -296,41 +315,55 @@ fn backend_ref(e: &rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
+fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreError> {
+    let NewGame {
+        id,
+        created_ms,
+        start_fen,
+        clock,
+        seat,
+        token,
+    } = new;
+    let (white, black) = token_params(*seat, token);
+    let (initial, increment) = clock_spec_params(*clock);
+    conn.execute(
+        "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
+            white_token, black_token, white_ms, black_ms, updated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
+        params![
+            id,
+            int(*created_ms),
+            start_fen,
+            initial,
+            increment,
+            white,
+            black,
+            now
+        ],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => {
+            StoreError::Conflict(format!("game {id} exists"))
+        }
+        _ => backend(e),
+    })?;
+    Ok(())
+}
+
 fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
     let now = int(crate::now_ms());
     match write {
-        Write::CreateGame(NewGame {
-            id,
-            created_ms,
-            start_fen,
-            clock,
-            seat,
-            token,
-        }) => {
-            let (white, black) = token_params(*seat, token);
-            let (initial, increment) = clock_spec_params(*clock);
-            conn.execute(
-                "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-                    white_token, black_token, white_ms, black_ms, updated_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
-                params![
-                    id,
-                    int(*created_ms),
-                    start_fen,
-                    initial,
-                    increment,
-                    white,
-                    black,
-                    now
-                ],
-            )
-            .map_err(|e| match e.sqlite_error_code() {
-                Some(rusqlite::ErrorCode::ConstraintViolation) => {
-                    StoreError::Conflict(format!("game {id} exists"))
-                }
-                _ => backend(e),
-            })?;
-            Ok(())
+        Write::CreateGame(new) => insert_game(conn, new, now),
+        Write::Rematch { game, new } => {
+            let n = conn
+                .execute(
+                    "UPDATE games SET rematch = ?2, updated_ms = ?3
+                     WHERE id = ?1 AND termination IS NOT NULL AND rematch IS NULL",
+                    params![game, new.id, now],
+                )
+                .map_err(backend)?;
+            conflict_unless(n as u64, "the game goes on, or has a rematch")?;
+            insert_game(conn, new, now)
         }
         Write::TakeSeat {
             game,
