@@ -997,6 +997,7 @@ mod tests {
                     at_ms: 0,
                 })
                 .collect(),
+            rematch: None,
             updated_ms: 0,
         };
         let now = Instant::now();
