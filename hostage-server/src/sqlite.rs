@@ -598,6 +598,67 @@ mod tests {
         assert_eq!(store.load("g").await.unwrap().unwrap(), g);
     }
 
+    /// A rematch is linked only to a finished game without one, together
+    /// with its new game; a database made before the column gets it.
+    #[tokio::test]
+    async fn a_rematch_is_linked_once_to_a_finished_game() {
+        use crate::domain::{End, EndReason};
+        let path = temp_db("rematch");
+        {
+            // The schema before the `rematch` column.
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch(&SCHEMA.replace(
+                ",\n    rematch      TEXT -- the rematch's id, once asked for",
+                "",
+            ))
+            .unwrap();
+            old.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+                .unwrap();
+            assert!(old.prepare("SELECT rematch FROM games").is_err());
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        store.write(new_game("g")).await.unwrap();
+        let rematch = |id: &str| Write::Rematch {
+            game: "g".into(),
+            new: match new_game(id) {
+                Write::CreateGame(new) => new,
+                _ => unreachable!(),
+            },
+        };
+        let conflict = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
+        // The game goes on: refused, and no new game.
+        assert!(conflict(store.write(rematch("r1")).await));
+        assert_eq!(store.load("r1").await.unwrap(), None);
+        store
+            .write(Write::Finish {
+                game: "g".into(),
+                end: End {
+                    reason: EndReason::Resignation,
+                    winner: Some(Color::Black),
+                },
+                clocks: None,
+                seen: crate::store::Seen {
+                    ply: 0,
+                    draw_offer: None,
+                },
+            })
+            .await
+            .unwrap();
+        store.write(rematch("r1")).await.unwrap();
+        assert_eq!(
+            store.load("g").await.unwrap().unwrap().rematch.as_deref(),
+            Some("r1")
+        );
+        assert!(store.load("r1").await.unwrap().is_some());
+        // A second rematch: refused, the first stays.
+        assert!(conflict(store.write(rematch("r2")).await));
+        assert_eq!(store.load("r2").await.unwrap(), None);
+        assert_eq!(
+            store.load("g").await.unwrap().unwrap().rematch.as_deref(),
+            Some("r1")
+        );
+    }
+
     /// An offer, its answer and an ending decided on a game that has moved
     /// on since (or whose offer changed) are refused, as on PostgreSQL.
     #[tokio::test]
