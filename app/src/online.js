@@ -345,6 +345,7 @@ export class OnlineSession {
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);
+    this.onNotice('', 'info'); // the old game's notices (the offer) are done
   }
 
   resign() { this.seatAction('resign'); }

@@ -195,6 +195,7 @@ test('online: two players, premove, exchange and drop, a reload, a server restar
   await waitMoves(a, 1);
   assert.equal(await squareOf(a, 'e4').getAttribute('aria-label'), 'e4, White pawn');
   assert.ok(await gameCard(a).getByRole('button', { name: 'Resign' }).isEnabled(), 'Alice plays on');
+  assert.ok(await gameCard(a).getByText('Your opponent wants a rematch.').isHidden(), 'the offer is not said in the new game');
   await shot(a, 'online-rematch-desktop');
   await alice.close();
   await bob.close();
