@@ -121,6 +121,7 @@ export class OnlineSession {
     this.clocks = null;
     this.clocksAt = 0;
     this.drawOffer = null;
+    this.rematch = null; // the finished game's rematch id, once a player asked
     this.pending = null; // { move, ply } sent and not yet acknowledged
     this.intent = null; // what to do on (re)connect: { create } | { open }
     this.conn = new Connection(url, {
@@ -165,6 +166,12 @@ export class OnlineSession {
   }
 
   receive(m) {
+    // The answer to our `rematch` is about the new game: this session moves there.
+    if (m.type === 'rematched' && m.rematch_of === this.gameId) {
+      this.enterRematch(m);
+      this.onChange(this);
+      return;
+    }
     if (m.game && this.gameId && m.game !== this.gameId) return;
     switch (m.type) {
       case 'created':
@@ -196,6 +203,10 @@ export class OnlineSession {
       case 'draw_offered':
         this.drawOffer = m.by;
         if (COLOR[m.by] !== this.color) this.onNotice(`${m.by === 'white' ? 'White' : 'Black'} offers a draw.`);
+        break;
+      case 'rematch_offered':
+        this.rematch = m.rematch;
+        if (this.isPlayer) this.onNotice('Your opponent wants a rematch.', 'info');
         break;
       case 'draw_declined':
         this.drawOffer = null;
@@ -252,6 +263,7 @@ export class OnlineSession {
     this.color = COLOR[s.you] ?? null;
     this.status = s.status;
     this.drawOffer = s.draw_offer;
+    this.rematch = s.rematch ?? null;
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
     const game = new Game(s.start_fen);
     for (const m of s.moves) game.push(m.move);
@@ -317,6 +329,23 @@ export class OnlineSession {
   seatAction(type) {
     if (!this.isPlayer) return;
     if (this.conn.send({ type, game: this.gameId, token: this.token }) === null) this.onNotice('Offline: try again when reconnected.');
+  }
+
+  /** Asks for a rematch of the finished game, or accepts the opponent's (the same message). */
+  requestRematch() { this.seatAction('rematch'); }
+
+  /** Moves this session to the rematch the server seated us in (its `state` follows). */
+  enterRematch(m) {
+    const old = this.gameId;
+    localStorage.setItem(TOKEN_KEY(m.game), m.token);
+    this.conn.send({ type: 'unwatch', game: old });
+    Object.assign(this, {
+      gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
+      state: null, status: 'waiting', result: null, drawOffer: null, rematch: null, pending: null,
+      watching: false, missing: false, game: new Game(), rematchOf: old,
+    });
+    this.setClocks(null);
+    this.onNotice('', 'info'); // the old game's notices (the offer) are done
   }
 
   resign() { this.seatAction('resign'); }

@@ -46,6 +46,7 @@ export function mount(root, { params }) {
         <section class="card end-box" aria-labelledby="end-title" hidden>
           <h2 id="end-title" class="end-result"></h2>
           <p class="end-reason"></p>
+          <p class="rematch-offer" hidden>Your opponent wants a rematch.</p>
           <div class="buttons">
             <button type="button" class="primary" data-act="rematch">Rematch</button>
             <button type="button" data-act="new">New game</button>
@@ -391,6 +392,7 @@ export function mount(root, { params }) {
   function rematch() {
     if (match.kind === 'bot') startLocal({ ...match, human: other(match.human), seed: Math.floor(Math.random() * 2 ** 31) });
     else if (match.kind === 'local') startLocal({ ...match });
+    else if (match.kind === 'online') session?.requestRematch();
   }
 
   function analyseGame() {
@@ -499,6 +501,7 @@ export function mount(root, { params }) {
     if (match.kind === 'online' && session) {
       if (session.missing) text = 'There is no game at this link. It may have been mistyped, or the server no longer has it. Start a new game instead.';
       else if (session.result) text = resultText(session.result);
+      else if (session.status === 'waiting' && session.rematchOf) text = 'Waiting for your opponent to accept the rematch…';
       else if (session.status === 'waiting') text = 'Waiting for your friend to open the link…';
       else if (session.status === 'connecting') text = 'Connecting to the game…';
       else if (!session.isPlayer) text = `You are watching. ${text}`;
@@ -542,7 +545,12 @@ export function mount(root, { params }) {
     if (!end.hidden) {
       $('.end-result').textContent = `${resultToken(outcome)} · ${outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw'}`;
       $('.end-reason').textContent = `${resultText(outcome)}.`;
-      $('[data-act="rematch"]').hidden = online;
+      // Online: the players may ask for a rematch (colours swapped); once
+      // the opponent has asked, the same button accepts it.
+      const offered = Boolean(online && session.isPlayer && session.rematch);
+      $('[data-act="rematch"]').hidden = online && !session.isPlayer;
+      $('[data-act="rematch"]').textContent = offered ? 'Accept rematch' : 'Rematch';
+      $('.rematch-offer').hidden = !offered;
     }
   }
 

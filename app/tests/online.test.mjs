@@ -3,7 +3,8 @@
 // with a premove, an exchange and a drop; one reloads in the middle and
 // continues; the server is killed (SIGKILL) and restarted on the same port
 // during the game and the game continues; a confirmed resignation ends it
-// with the end box. Then, at both sizes: a visitor of the finished game's
+// with the end box, and a rematch (one asks, the other accepts) starts a
+// new game with the colours swapped. Then, at both sizes: a visitor of the finished game's
 // link sees the final position, the moves, the result and the PGN; a third
 // visitor of a game in progress watches; an unknown id is said in a
 // sentence. The board, reserves and controls are found by their roles and
@@ -176,6 +177,26 @@ test('online: two players, premove, exchange and drop, a reload, a server restar
   await shot(a, 'online-over-desktop');
   await shot(b, 'online-over-phone');
   finished = { link, position: await seenPosition(a) };
+
+  // Rematch: Bob asks; Alice is told and accepts; both are in one new game
+  // with the colours swapped, and Bob (White now) opens it.
+  await b.getByRole('region', { name: /^0-1/ }).getByRole('button', { name: 'Rematch' }).tap();
+  await waitStatus(b, /Waiting for your opponent to accept the rematch/);
+  const offer = a.getByRole('region', { name: /^0-1/ });
+  await offer.getByText('Your opponent wants a rematch.').waitFor({ timeout: 15_000 });
+  await offer.getByRole('button', { name: 'Accept rematch' }).click();
+  for (const page of [a, b]) await waitStatus(page, /^White to move/);
+  const rematchId = new URL(a.url()).searchParams.get('game');
+  assert.ok(rematchId && rematchId !== gameId, 'Alice is in a new game');
+  assert.equal(new URL(b.url()).searchParams.get('game'), rematchId, 'Bob is in the same new game');
+  const rematchState = await (await fetch(`${server.base}/api/games/${gameId}`)).json();
+  assert.equal(rematchState.rematch, rematchId, 'the old game links its rematch');
+  await move(b, 'e2', 'e4');
+  await waitMoves(a, 1);
+  assert.equal(await squareOf(a, 'e4').getAttribute('aria-label'), 'e4, White pawn');
+  assert.ok(await gameCard(a).getByRole('button', { name: 'Resign' }).isEnabled(), 'Alice plays on');
+  assert.ok(await gameCard(a).getByText('Your opponent wants a rematch.').isHidden(), 'the offer is not said in the new game');
+  await shot(a, 'online-rematch-desktop');
   await alice.close();
   await bob.close();
 });

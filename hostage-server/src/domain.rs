@@ -189,6 +189,17 @@ impl TokenHash {
         bool::from(self.0.ct_eq(&other.0))
     }
 
+    /// The token of a player's seat in the rematch `game`, derived from
+    /// the token of the player's seat in the finished game: so a resent or
+    /// raced `rematch` finds the same seat again, though the store keeps no
+    /// token. As secret as the old token (a SHA-256 of it); 32 hex
+    /// characters, like every token.
+    #[must_use]
+    pub fn rematch_token(old_token: &str, game: &str) -> String {
+        let digest = Sha256::digest(format!("hostage rematch\0{game}\0{old_token}").as_bytes());
+        digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// 64 lowercase hex characters, as the stores keep it.
     #[must_use]
     pub fn to_hex(&self) -> String {

@@ -501,7 +501,8 @@ impl Hub {
             | Request::Unwatch { game }
             | Request::Resume { game, .. }
             | Request::Move { game, .. }
-            | Request::Seat { game, .. } => Some(game.clone()),
+            | Request::Seat { game, .. }
+            | Request::Rematch { game, .. } => Some(game.clone()),
             Request::Create { .. } | Request::Ping => None,
         };
         let mut result = self
@@ -545,6 +546,11 @@ impl Hub {
             Request::Create { color, clock } => {
                 check_room_to_follow(following, None)?;
                 Ok(self.create(conn, following, color, clock, id).await?)
+            }
+            Request::Rematch { game, token } => {
+                check_room_to_follow(following, None)?;
+                self.rematch(conn, following, &game, token.as_deref(), id)
+                    .await
             }
             Request::Join { game, color } => {
                 check_room_to_follow(following, Some(&game))?;
@@ -702,6 +708,121 @@ impl Hub {
         Ok(())
     }
 
+    /// `rematch`: links a new game to the finished `game` (colours
+    /// swapped, the same time control) with the requester seated, or, if
+    /// the opponent asked first, seats the requester in that one. The seat's
+    /// token is derived from the old one ([`TokenHash::rematch_token`]), so
+    /// a resent request finds the seat it already holds.
+    async fn rematch(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        game: &str,
+        token: Option<&str>,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let (_cell, mut inner) = self.open(game).await?;
+        let (old_side, linked) = inner.room.rematch_seat(token)?;
+        // `rematch_seat` refused a request without a token.
+        let token = token.unwrap_or_default();
+        let side = old_side.other();
+        if let Some(new_id) = linked {
+            drop(inner);
+            let new_token = TokenHash::rematch_token(token, &new_id);
+            return self
+                .take_rematch_seat(conn, following, game, &new_id, side, new_token, id)
+                .await;
+        }
+        let new_id = ids::game_id().map_err(|_| random_failed())?;
+        let new_token = TokenHash::rematch_token(token, &new_id);
+        let (room, record) = Room::create(
+            new_id.clone(),
+            crate::now_ms(),
+            inner.room.clock_spec(),
+            side,
+            TokenHash::of(&new_token),
+        );
+        let change = inner.room.link_rematch(record);
+        // A conflict (the opponent's rematch linked on another server, or
+        // an id clash) is read again and decided anew by `handle`.
+        commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
+        drop(inner);
+        let cell = self.insert(room);
+        let mut new_inner = cell.inner.lock().await;
+        self.mark_present(&new_id, side).await;
+        conn.reply(
+            &Message::Rematched {
+                game: new_id.clone(),
+                token: new_token,
+                color: side,
+                link: link(&new_id),
+                rematch_of: game.to_string(),
+            },
+            id,
+        );
+        follow(&mut new_inner, conn, following, Some(side), id);
+        Ok(())
+    }
+
+    /// Seats a `rematch` requester on `side` of the linked game `new_id`
+    /// with `new_token`, or answers again if the seat is already theirs.
+    #[allow(clippy::too_many_arguments)]
+    async fn take_rematch_seat(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        old: &str,
+        new_id: &str,
+        side: Color,
+        new_token: String,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let mut read_again = false;
+        loop {
+            let (cell, mut inner) = self.open(new_id).await?;
+            let held = inner.room.seat(Some(&new_token)).ok() == Some(side);
+            if !held {
+                let joined =
+                    match inner
+                        .room
+                        .join(Some(side), TokenHash::of(&new_token), Instant::now())
+                    {
+                        Ok((_, change)) => {
+                            commit(&*self.store, &mut inner, change, Some(conn.id)).await
+                        }
+                        Err(e) => Err(Failure::Refused(e)),
+                    };
+                match joined {
+                    Ok(()) => cell.wake.notify_one(),
+                    // With a shared store the seat may have been taken, or
+                    // the game changed, on another server: read it again once.
+                    Err(Failure::Conflict(_) | Failure::Refused(_))
+                        if self.shared && !read_again =>
+                    {
+                        drop(inner);
+                        self.catch_up(new_id).await;
+                        read_again = true;
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            self.mark_present(new_id, side).await;
+            conn.reply(
+                &Message::Rematched {
+                    game: new_id.to_string(),
+                    token: new_token,
+                    color: side,
+                    link: link(new_id),
+                    rematch_of: old.to_string(),
+                },
+                id,
+            );
+            follow(&mut inner, conn, following, Some(side), id);
+            return Ok(());
+        }
+    }
+
     async fn create(
         &self,
         conn: &Conn,
@@ -755,7 +876,8 @@ fn may_be_out_of_date(e: &ProtoError) -> bool {
         ErrorCode::InvalidToken
         | ErrorCode::NotYourTurn
         | ErrorCode::NoDrawOffer
-        | ErrorCode::GameNotStarted => true,
+        | ErrorCode::GameNotStarted
+        | ErrorCode::GameNotOver => true,
         // Only a ply ahead of the game here: one behind is a resend or a
         // stale client, which reading again cannot change.
         ErrorCode::PlyMismatch => e

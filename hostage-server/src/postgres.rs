@@ -66,6 +66,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated_ms   BIGINT NOT NULL,
     version      BIGINT NOT NULL DEFAULT 0
 );
+-- The rematch's id, once asked for (added after the first release).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT;
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (created_ms) WHERE termination IS NULL;
 CREATE TABLE IF NOT EXISTS moves (
     game      TEXT NOT NULL REFERENCES games (id),
@@ -253,38 +255,58 @@ fn write_error(e: &tokio_postgres::Error, what: &str) -> StoreError {
     }
 }
 
+/// Inserts a new game inside `tx`.
+async fn insert_game(
+    tx: &tokio_postgres::Transaction<'_>,
+    new: &NewGame,
+    now: i64,
+) -> Result<(), StoreError> {
+    let NewGame {
+        id,
+        created_ms,
+        start_fen,
+        clock,
+        seat,
+        token,
+    } = new;
+    let (white, black) = token_params(*seat, token);
+    let (initial, increment) = clock_spec_params(*clock);
+    tx.execute(
+        "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
+            white_token, black_token, white_ms, black_ms, updated_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8)",
+        &[
+            id,
+            &int(*created_ms),
+            start_fen,
+            &initial,
+            &increment,
+            &white,
+            &black,
+            &now,
+        ],
+    )
+    .await
+    .map_err(|e| write_error(&e, &format!("game {id} exists")))?;
+    Ok(())
+}
+
 /// Applies one write inside `tx`.
 async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<(), StoreError> {
     let now = int(crate::now_ms());
     match write {
-        Write::CreateGame(NewGame {
-            id,
-            created_ms,
-            start_fen,
-            clock,
-            seat,
-            token,
-        }) => {
-            let (white, black) = token_params(*seat, token);
-            let (initial, increment) = clock_spec_params(*clock);
-            tx.execute(
-                "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-                    white_token, black_token, white_ms, black_ms, updated_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8)",
-                &[
-                    id,
-                    &int(*created_ms),
-                    start_fen,
-                    &initial,
-                    &increment,
-                    &white,
-                    &black,
-                    &now,
-                ],
-            )
-            .await
-            .map_err(|e| write_error(&e, &format!("game {id} exists")))?;
-            Ok(())
+        Write::CreateGame(new) => insert_game(tx, new, now).await,
+        Write::Rematch { game, new } => {
+            let n = tx
+                .execute(
+                    "UPDATE games SET rematch = $2, updated_ms = $3, version = version + 1
+                     WHERE id = $1 AND termination IS NOT NULL AND rematch IS NULL",
+                    &[game, &new.id, &now],
+                )
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(n, "the game goes on, or has a rematch")?;
+            insert_game(tx, new, now).await
         }
         Write::TakeSeat {
             game,

@@ -190,6 +190,14 @@ pub enum Request {
         /// The seat's token (`None`: a spectator).
         token: Option<String>,
     },
+    /// A new game against the same opponent, colours swapped (a seated
+    /// player of a finished game).
+    Rematch {
+        /// The finished game's id.
+        game: String,
+        /// The seat's token (`None`: a spectator).
+        token: Option<String>,
+    },
     /// Keep-alive.
     Ping,
 }
@@ -245,6 +253,8 @@ pub enum ErrorCode {
     InvalidToken,
     /// A seat action without a token.
     NotAPlayer,
+    /// A rematch of a game that has not ended.
+    GameNotOver,
     /// The other side is to move.
     NotYourTurn,
     /// A seat is still free.
@@ -291,6 +301,7 @@ impl ErrorCode {
             ErrorCode::GameNotFound => "game_not_found",
             ErrorCode::InvalidToken => "invalid_token",
             ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::GameNotOver => "game_not_over",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::GameNotStarted => "game_not_started",
             ErrorCode::GameOver => "game_over",
@@ -539,7 +550,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, ping";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, rematch, ping";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -596,6 +607,13 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "decline_draw" => seat(SeatAction::DeclineDraw, fields),
         "claim_win" => seat(SeatAction::ClaimWin, fields),
         "claim_draw" => seat(SeatAction::ClaimDraw, fields),
+        "rematch" => {
+            let f: SeatFields = fields_of(kind, fields)?;
+            Ok(Request::Rematch {
+                game: f.game,
+                token: f.token,
+            })
+        }
         "ping" => {
             fields_of::<NoFields>(kind, fields)?;
             Ok(Request::Ping)
@@ -703,6 +721,8 @@ pub struct GameState {
     /// A standing draw offer, by whom.
     #[serde(with = "color::opt")]
     pub draw_offer: Option<Color>,
+    /// The rematch of this finished game, once a player asked for one.
+    pub rematch: Option<String>,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
     pub result: &'static str,
     /// How the game ended, if it has.
@@ -837,6 +857,27 @@ pub enum Message {
         /// The side offering.
         #[serde(with = "color")]
         by: Color,
+    },
+    /// The requester's seat in the rematch (made, joined, or already held).
+    Rematched {
+        /// The rematch's id.
+        game: String,
+        /// The seat's token.
+        token: String,
+        /// The seat.
+        #[serde(with = "color")]
+        color: Color,
+        /// The rematch's link.
+        link: String,
+        /// The finished game it follows.
+        rematch_of: String,
+    },
+    /// A player asked for a rematch of this finished game.
+    RematchOffered {
+        /// The finished game's id.
+        game: String,
+        /// The rematch's id.
+        rematch: String,
     },
     /// A draw offer was declined.
     DrawDeclined {

@@ -29,6 +29,7 @@ pub struct Undo {
     clock: Option<Clock>,
     draw_offer: Option<Color>,
     end: Option<End>,
+    rematch: Option<String>,
     pushed_move: bool,
 }
 
@@ -65,6 +66,8 @@ pub struct Room {
     clock: Option<Clock>,
     draw_offer: Option<Color>,
     end: Option<End>,
+    /// The rematch's id, once a player of the finished game asked for one.
+    rematch: Option<String>,
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -92,6 +95,7 @@ impl Room {
             clock: clock.map(Clock::new),
             draw_offer: None,
             end: None,
+            rematch: None,
         };
         let record = NewGame {
             id,
@@ -151,6 +155,7 @@ impl Room {
             clock,
             draw_offer: stored.draw_offer,
             end: stored.end,
+            rematch: stored.rematch,
         };
         if room.status() == Status::Active {
             let turn = room.turn();
@@ -183,6 +188,47 @@ impl Room {
     #[must_use]
     pub fn end(&self) -> Option<End> {
         self.end
+    }
+
+    /// The time control (`None`: untimed).
+    #[must_use]
+    pub fn clock_spec(&self) -> Option<ClockSpec> {
+        self.clock.map(|c| c.spec())
+    }
+
+    /// For `rematch`: the requester's seat in this game and the rematch
+    /// already linked to it, if any.
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_not_over`.
+    pub fn rematch_seat(&self, token: Option<&str>) -> Result<(Color, Option<String>), ProtoError> {
+        let side = self.seat(token)?;
+        if self.end.is_none() {
+            return Err(err(
+                ErrorCode::GameNotOver,
+                "a rematch is for a game that has ended",
+            ));
+        }
+        Ok((side, self.rematch.clone()))
+    }
+
+    /// Links the rematch `new` to this finished game (the caller has
+    /// checked it has none): the change stores the new game and the link.
+    pub fn link_rematch(&mut self, new: NewGame) -> Change {
+        let undo = self.undo_point();
+        self.rematch = Some(new.id.clone());
+        Change {
+            events: vec![Message::RematchOffered {
+                game: self.id.clone(),
+                rematch: new.id.clone(),
+            }],
+            write: Write::Rematch {
+                game: self.id.clone(),
+                new,
+            },
+            undo,
+        }
     }
 
     /// The side to move.
@@ -245,6 +291,7 @@ impl Room {
             clock: self.clock.map(|c| c.spec()),
             clocks: self.clocks_at(now),
             draw_offer: self.draw_offer,
+            rematch: self.rematch.clone(),
             result: self.end.map_or("*", |e| e.result()),
             termination: self.end.map(|e| e.termination()),
             winner: self.end.and_then(|e| e.winner),
@@ -265,6 +312,7 @@ impl Room {
             clock: self.clock,
             draw_offer: self.draw_offer,
             end: self.end,
+            rematch: self.rematch.clone(),
             pushed_move: false,
         }
     }
@@ -278,6 +326,7 @@ impl Room {
         self.clock = undo.clock;
         self.draw_offer = undo.draw_offer;
         self.end = undo.end;
+        self.rematch = undo.rematch;
     }
 
     fn game_over_event(&self, now: Instant) -> Option<Message> {
@@ -738,6 +787,12 @@ impl Room {
         if old.end.is_none() {
             events.extend(self.game_over_event(now));
         }
+        if let (None, Some(rematch)) = (&old.rematch, &self.rematch) {
+            events.push(Message::RematchOffered {
+                game: self.id.clone(),
+                rematch: rematch.clone(),
+            });
+        }
         events
     }
 
@@ -942,6 +997,7 @@ mod tests {
                     at_ms: 0,
                 })
                 .collect(),
+            rematch: None,
             updated_ms: 0,
         };
         let now = Instant::now();

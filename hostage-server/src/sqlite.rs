@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS games (
     draw_offer   TEXT,
     termination  TEXT,
     winner       TEXT,
-    updated_ms   INTEGER NOT NULL
+    updated_ms   INTEGER NOT NULL,
+    rematch      TEXT -- the rematch's id, once asked for
 );
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (termination) WHERE termination IS NULL;
 CREATE TABLE IF NOT EXISTS moves (
@@ -134,6 +135,23 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     .map_err(backend)
 }
 
+/// Adds the `rematch` column to a database made before it existed
+/// (SQLite has no `ADD COLUMN IF NOT EXISTS`).
+fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn
+        .query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'rematch'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    if has {
+        return Ok(());
+    }
+    conn.execute_batch("ALTER TABLE games ADD COLUMN rematch TEXT")
+        .map_err(backend)
+}
+
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
 /// Games in a SQLite file.
@@ -181,6 +199,7 @@ impl SqliteStore {
                 .map_err(backend)?;
         }
         migrate(&mut writer)?;
+        add_rematch_column(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -296,41 +315,55 @@ fn backend_ref(e: &rusqlite::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
+fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreError> {
+    let NewGame {
+        id,
+        created_ms,
+        start_fen,
+        clock,
+        seat,
+        token,
+    } = new;
+    let (white, black) = token_params(*seat, token);
+    let (initial, increment) = clock_spec_params(*clock);
+    conn.execute(
+        "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
+            white_token, black_token, white_ms, black_ms, updated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
+        params![
+            id,
+            int(*created_ms),
+            start_fen,
+            initial,
+            increment,
+            white,
+            black,
+            now
+        ],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => {
+            StoreError::Conflict(format!("game {id} exists"))
+        }
+        _ => backend(e),
+    })?;
+    Ok(())
+}
+
 fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
     let now = int(crate::now_ms());
     match write {
-        Write::CreateGame(NewGame {
-            id,
-            created_ms,
-            start_fen,
-            clock,
-            seat,
-            token,
-        }) => {
-            let (white, black) = token_params(*seat, token);
-            let (initial, increment) = clock_spec_params(*clock);
-            conn.execute(
-                "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-                    white_token, black_token, white_ms, black_ms, updated_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
-                params![
-                    id,
-                    int(*created_ms),
-                    start_fen,
-                    initial,
-                    increment,
-                    white,
-                    black,
-                    now
-                ],
-            )
-            .map_err(|e| match e.sqlite_error_code() {
-                Some(rusqlite::ErrorCode::ConstraintViolation) => {
-                    StoreError::Conflict(format!("game {id} exists"))
-                }
-                _ => backend(e),
-            })?;
-            Ok(())
+        Write::CreateGame(new) => insert_game(conn, new, now),
+        Write::Rematch { game, new } => {
+            let n = conn
+                .execute(
+                    "UPDATE games SET rematch = ?2, updated_ms = ?3
+                     WHERE id = ?1 AND termination IS NOT NULL AND rematch IS NULL",
+                    params![game, new.id, now],
+                )
+                .map_err(backend)?;
+            conflict_unless(n as u64, "the game goes on, or has a rematch")?;
+            insert_game(conn, new, now)
         }
         Write::TakeSeat {
             game,
@@ -563,5 +596,66 @@ mod tests {
         // Reopened, the same.
         let store = SqliteStore::open(&path).unwrap();
         assert_eq!(store.load("g").await.unwrap().unwrap(), g);
+    }
+
+    /// A rematch is linked only to a finished game without one, together
+    /// with its new game; a database made before the column gets it.
+    #[tokio::test]
+    async fn a_rematch_is_linked_once_to_a_finished_game() {
+        use crate::domain::{End, EndReason};
+        let path = temp_db("rematch");
+        {
+            // The schema before the `rematch` column.
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch(&SCHEMA.replace(
+                ",\n    rematch      TEXT -- the rematch's id, once asked for",
+                "",
+            ))
+            .unwrap();
+            old.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+                .unwrap();
+            assert!(old.prepare("SELECT rematch FROM games").is_err());
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        store.write(new_game("g")).await.unwrap();
+        let rematch = |id: &str| Write::Rematch {
+            game: "g".into(),
+            new: match new_game(id) {
+                Write::CreateGame(new) => new,
+                _ => unreachable!(),
+            },
+        };
+        let conflict = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
+        // The game goes on: refused, and no new game.
+        assert!(conflict(store.write(rematch("r1")).await));
+        assert_eq!(store.load("r1").await.unwrap(), None);
+        store
+            .write(Write::Finish {
+                game: "g".into(),
+                end: End {
+                    reason: EndReason::Resignation,
+                    winner: Some(Color::Black),
+                },
+                clocks: None,
+                seen: crate::store::Seen {
+                    ply: 0,
+                    draw_offer: None,
+                },
+            })
+            .await
+            .unwrap();
+        store.write(rematch("r1")).await.unwrap();
+        assert_eq!(
+            store.load("g").await.unwrap().unwrap().rematch.as_deref(),
+            Some("r1")
+        );
+        assert!(store.load("r1").await.unwrap().is_some());
+        // A second rematch: refused, the first stays.
+        assert!(conflict(store.write(rematch("r2")).await));
+        assert_eq!(store.load("r2").await.unwrap(), None);
+        assert_eq!(
+            store.load("g").await.unwrap().unwrap().rematch.as_deref(),
+            Some("r1")
+        );
     }
 }

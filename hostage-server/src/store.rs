@@ -103,6 +103,15 @@ pub enum Write {
         /// The game when the change was decided.
         seen: Seen,
     },
+    /// The rematch `new` of the finished `game`: the new game is created
+    /// and linked to `game` together (only if `game` has ended and has no
+    /// rematch yet).
+    Rematch {
+        /// The finished game's id.
+        game: String,
+        /// The rematch, with its first seat.
+        new: NewGame,
+    },
     /// The game ended without a move: resignation, agreement, time,
     /// abandonment (only if it had not ended and is still as `seen`).
     Finish {
@@ -126,6 +135,7 @@ impl Write {
             Write::TakeSeat { game, .. }
             | Write::Move { game, .. }
             | Write::DrawOffer { game, .. }
+            | Write::Rematch { game, .. }
             | Write::Finish { game, .. } => game,
         }
     }
@@ -182,6 +192,8 @@ pub struct StoredGame {
     pub end: Option<End>,
     /// The moves, by ply.
     pub moves: Vec<StoredMove>,
+    /// The rematch's id, once one was asked for.
+    pub rematch: Option<String>,
     /// When the last change was stored, milliseconds since the Unix epoch.
     pub updated_ms: u64,
 }

@@ -669,3 +669,86 @@ fn an_instance_behind_reads_the_game_again_before_refusing() {
     assert_eq!(black.expect("moved")["move"], "e7e5");
     assert_eq!(white_b.expect("moved")["move"], "e7e5");
 }
+
+/// White on A and Black on B: each game is created on A, joined on B and
+/// resigned; a spectator follows on B.
+fn finished_across(a: &str, b: &str) -> (String, Client, String, Client, String) {
+    let mut white = Client::connect(a);
+    white.send(json!({"v":1,"type":"create","color":"white"}));
+    let created = white.expect("created");
+    white.expect("state");
+    let game = created["game"].as_str().expect("id").to_string();
+    let wt = created["token"].as_str().expect("token").to_string();
+    let mut black = Client::connect(b);
+    black.send(json!({"v":1,"type":"join","game":game}));
+    let bt = black.expect("joined")["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    black.expect("state");
+    white.expect("player_joined");
+    black.send(json!({"v":1,"type":"resign","game":game,"token":bt}));
+    black.expect("game_over");
+    white.expect("game_over");
+    (game, white, wt, black, bt)
+}
+
+#[test]
+fn a_rematch_asked_on_one_instance_is_heard_and_joined_on_the_other() {
+    let Some(url) = fresh_database("rematch") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let (game, mut white, wt, mut black, bt) = finished_across(&a.addr, &b.addr);
+    let mut spectator = Client::connect(&b.addr);
+    spectator.send(json!({"v":1,"type":"watch","game":game}));
+    spectator.expect("watching");
+    spectator.expect("state");
+
+    white.send(json!({"v":1,"type":"rematch","game":game,"token":wt}));
+    let made = white.expect("rematched");
+    white.expect("state");
+    let new = made["game"].as_str().expect("id").to_string();
+    for c in [&mut black, &mut spectator] {
+        assert_eq!(c.expect("rematch_offered")["rematch"], new.as_str());
+    }
+    assert_eq!(public_state(&b.addr, &game)["rematch"], new.as_str());
+
+    black.send(json!({"v":1,"type":"rematch","game":game,"token":bt}));
+    let joined = black.expect("rematched");
+    assert_eq!(
+        (joined["game"].as_str(), joined["color"].as_str()),
+        (Some(new.as_str()), Some("white"))
+    );
+    black.expect("state");
+    assert_eq!(white.expect("player_joined")["color"], "white");
+    let black_new = joined["token"].as_str().expect("token").to_string();
+    black.send(move_msg(&new, &black_new, "e2e4", 0));
+    black.expect("moved");
+    assert_eq!(white.expect("moved")["move"], "e2e4");
+
+    // Both asking at once, on two instances: one game, both seated.
+    let (game, mut white, wt, mut black, bt) = finished_across(&a.addr, &b.addr);
+    white.send(json!({"v":1,"type":"rematch","game":game,"token":wt}));
+    black.send(json!({"v":1,"type":"rematch","game":game,"token":bt}));
+    let rematched = |c: &mut Client| loop {
+        let m = c.recv();
+        if m["type"] == "rematched" {
+            return m;
+        }
+        assert!(
+            m["type"] == "rematch_offered" || m["type"] == "player_joined",
+            "{m}"
+        );
+    };
+    let (w, b2) = (rematched(&mut white), rematched(&mut black));
+    assert_eq!(w["game"], b2["game"]);
+    assert_eq!(
+        (w["color"].as_str(), b2["color"].as_str()),
+        (Some("black"), Some("white"))
+    );
+    let new = w["game"].as_str().expect("id");
+    assert_eq!(public_state(&a.addr, new)["status"], "active");
+    assert_eq!(public_state(&b.addr, &game)["rematch"], new);
+}

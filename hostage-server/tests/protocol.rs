@@ -603,3 +603,152 @@ fn random_garbage_never_crashes_the_server_or_changes_a_game() {
         s.white.expect("moved");
     }
 }
+
+/// The next message of type `kind`, passing over the broadcasts a race may
+/// put before it (an offer, a player joining).
+fn next_of(c: &mut Client, kind: &str) -> Value {
+    loop {
+        let m = c.recv();
+        if m["type"] == kind {
+            return m;
+        }
+        assert!(
+            ["rematch_offered", "player_joined"].contains(&m["type"].as_str().unwrap_or("")),
+            "expected {kind}, got {m}"
+        );
+    }
+}
+
+fn rematch_msg(game: &str, token: &str, id: u64) -> Value {
+    json!({"v": 1, "type": "rematch", "game": game, "token": token, "id": id})
+}
+
+#[test]
+fn a_rematch_swaps_the_colours_and_the_opponent_joins_it() {
+    for server in start("rematch") {
+        let addr = &server.addr;
+        let clock = json!({"initial_ms": 60_000, "increment_ms": 1_000});
+        let mut s = new_game(addr, clock.clone());
+        let mut spectator = Client::connect(addr);
+        spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
+        spectator.expect("watching");
+        assert_eq!(spectator.expect("state")["rematch"], Value::Null);
+        s.black
+            .send(json!({"v":1,"type":"resign","game":s.game,"token":s.black_token}));
+        for c in [&mut s.black, &mut s.white, &mut spectator] {
+            c.expect("game_over");
+        }
+
+        // A spectator cannot ask, nor a stranger's token.
+        spectator.send(json!({"v":1,"type":"rematch","game":s.game,"id":1}));
+        spectator.expect_error("not_a_player");
+        spectator.send(rematch_msg(&s.game, "0123456789abcdef0123456789abcdef", 2));
+        spectator.expect_error("invalid_token");
+        assert_eq!(public_state(addr, &s.game)["rematch"], Value::Null);
+
+        // White asks: a new game, White seated as Black, same clock.
+        s.white.send(rematch_msg(&s.game, &s.white_token, 3));
+        let made = s.white.expect("rematched");
+        assert_eq!(made["id"], 3);
+        assert_eq!(made["color"], "black");
+        assert_eq!(made["rematch_of"], s.game.as_str());
+        let new = made["game"].as_str().expect("id").to_string();
+        assert_ne!(new, s.game);
+        assert_eq!(made["link"], format!("/?game={new}"));
+        let white_new_token = made["token"].as_str().expect("token").to_string();
+        assert_ne!(white_new_token, s.white_token);
+        let state = s.white.expect("state");
+        assert_eq!(state["game"], new.as_str());
+        assert_eq!(state["you"], "black");
+        assert_eq!(state["status"], "waiting");
+        assert_eq!(state["clock"], clock);
+
+        // The opponent and the spectator hear of it; the old game's state
+        // carries it.
+        for c in [&mut s.black, &mut spectator] {
+            let offered = c.expect("rematch_offered");
+            assert_eq!(offered["game"], s.game.as_str());
+            assert_eq!(offered["rematch"], new.as_str());
+        }
+        assert_eq!(public_state(addr, &s.game)["rematch"], new.as_str());
+
+        // Resent: the same game and seat, nothing new.
+        s.white.send(rematch_msg(&s.game, &s.white_token, 4));
+        let again = s.white.expect("rematched");
+        assert_eq!(again["game"], new.as_str());
+        assert_eq!(again["token"], white_new_token.as_str());
+        assert_eq!(again["color"], "black");
+        s.white.expect("state");
+
+        // Black accepts: takes White in the new game, which starts.
+        s.black.send(rematch_msg(&s.game, &s.black_token, 5));
+        let joined = s.black.expect("rematched");
+        assert_eq!(joined["game"], new.as_str());
+        assert_eq!(joined["color"], "white");
+        let black_new_token = joined["token"].as_str().expect("token").to_string();
+        let state = s.black.expect("state");
+        assert_eq!(state["you"], "white");
+        assert_eq!(state["status"], "active");
+        assert_eq!(s.white.expect("player_joined")["color"], "white");
+        // The old tokens are no seats of the new game.
+        s.white.send(move_msg(&new, &s.black_token, "e2e4", 0));
+        s.white.expect_error("invalid_token");
+        s.black.send(move_msg(&new, &black_new_token, "e2e4", 0));
+        assert_eq!(s.black.expect("moved")["by"], "white");
+        assert_eq!(s.white.expect("moved")["move"], "e2e4");
+        s.white.send(move_msg(&new, &white_new_token, "e7e5", 1));
+        assert_eq!(s.white.expect("moved")["by"], "black");
+        s.black.expect("moved");
+        // Asked again by Black: the seat Black holds.
+        s.black.send(rematch_msg(&s.game, &s.black_token, 6));
+        assert_eq!(
+            s.black.expect("rematched")["token"],
+            black_new_token.as_str()
+        );
+        s.black.expect("state");
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            c.quiet();
+        }
+    }
+}
+
+#[test]
+fn both_asking_at_once_end_in_one_rematch() {
+    for server in start("rematch_race") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
+        s.white
+            .send(json!({"v":1,"type":"resign","game":s.game,"token":s.white_token}));
+        s.white.expect("game_over");
+        s.black.expect("game_over");
+        s.white.send(rematch_msg(&s.game, &s.white_token, 1));
+        s.black.send(rematch_msg(&s.game, &s.black_token, 2));
+        let w = next_of(&mut s.white, "rematched");
+        let b = next_of(&mut s.black, "rematched");
+        assert_eq!(w["game"], b["game"]);
+        assert_eq!(w["color"], "black");
+        assert_eq!(b["color"], "white");
+        let new = w["game"].as_str().expect("id").to_string();
+        let state = public_state(addr, &new);
+        assert_eq!(state["status"], "active");
+        assert_eq!(state["seats"], json!({"white": true, "black": true}));
+        assert_eq!(public_state(addr, &s.game)["rematch"], new.as_str());
+    }
+}
+
+#[test]
+fn a_rematch_of_a_game_that_goes_on_is_refused() {
+    for server in start("rematch_early") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
+        let before = public_state(addr, &s.game);
+        s.white.send(rematch_msg(&s.game, &s.white_token, 1));
+        let e = s.white.expect_error("game_not_over");
+        assert_eq!(e["id"], 1);
+        assert_eq!(e["game"], s.game.as_str());
+        assert_eq!(public_state(addr, &s.game), before);
+        assert_eq!(before["rematch"], Value::Null);
+        s.white.quiet();
+        s.black.quiet();
+    }
+}
