@@ -696,6 +696,14 @@ fn tokens_are_stored_as_digests_only() {
     }
 }
 
+/// The games in the server's memory (`/api/health`'s `games`).
+fn games_in_memory(addr: &str) -> u64 {
+    let (_, body) = http_get(addr, "/api/health");
+    serde_json::from_str::<Value>(&body).expect("JSON")["games"]
+        .as_u64()
+        .expect("games")
+}
+
 #[test]
 fn finished_and_idle_games_leave_memory_and_load_again() {
     let limits = ServerLimits {
@@ -703,12 +711,7 @@ fn finished_and_idle_games_leave_memory_and_load_again() {
         ..ServerLimits::default()
     };
     let server = start("evict", limits, None);
-    let games_loaded = || -> u64 {
-        let (_, body) = http_get(&server.addr, "/api/health");
-        serde_json::from_str::<Value>(&body).expect("JSON")["games"]
-            .as_u64()
-            .expect("games")
-    };
+    let games_loaded = || games_in_memory(&server.addr);
     let mut s = new_game(&server.addr, Value::Null);
     s.white.send(
         json!({"v":1,"type":"move","game":s.game,"token":s.white_token,"move":"e2e4","ply":0}),
@@ -744,12 +747,7 @@ fn a_finished_game_leaves_memory_before_an_idle_one() {
         ..ServerLimits::default()
     };
     let server = start("evict-finished", limits, None);
-    let games_loaded = || -> u64 {
-        let (_, body) = http_get(&server.addr, "/api/health");
-        serde_json::from_str::<Value>(&body).expect("JSON")["games"]
-            .as_u64()
-            .expect("games")
-    };
+    let games_loaded = || games_in_memory(&server.addr);
     let mut done = new_game(&server.addr, Value::Null);
     done.white
         .send(json!({"v":1,"type":"resign","game":done.game,"token":done.white_token}));

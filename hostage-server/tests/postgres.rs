@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use hostage_server::{limits::ServerLimits, Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use server::{fresh_database, pg_session};
-use support::{http_get, move_msg, new_game, public_state, Client};
+use support::{http_get, move_msg, new_game, new_game_across, public_state, Client};
 
 struct Instance {
     addr: String,
@@ -394,18 +394,14 @@ fn a_flag_fall_decided_before_a_move_elsewhere_was_heard_is_not_stored() {
     };
     let a = Instance::start(&url);
     let b = Instance::start(&url);
-    let mut white = Client::connect(&a.addr);
-    white.send(json!({"v":1,"type":"create","color":"white","clock":{"initial_ms":4_000,"increment_ms":0}}));
-    let created = white.expect("created");
-    white.expect("state");
-    let game = created["game"].as_str().expect("id").to_string();
-    let wt = created["token"].as_str().expect("token").to_string();
-    let mut black = Client::connect(&b.addr);
-    black.send(json!({"v":1,"type":"join","game":game}));
-    black.expect("joined");
-    black.expect("state");
+    let s = new_game_across(
+        &a.addr,
+        &b.addr,
+        json!({"initial_ms": 4_000, "increment_ms": 0}),
+    );
     let joined = Instant::now();
-    white.expect("player_joined");
+    let (game, wt) = (s.game, s.white_token);
+    let (mut white, mut black) = (s.white, s.black);
     // B's flag falls 4 s after the join; its listener is back a second
     // after it is dropped, so dropped at 3.3 s it misses a move at 3.4 s.
     std::thread::sleep(Duration::from_millis(3_300).saturating_sub(joined.elapsed()));
@@ -594,17 +590,9 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     };
     let a = Instance::start_with(&url, limits);
     let b = Instance::start_with(&url, limits);
-    let mut white = Client::connect(&a.addr);
-    white.send(json!({"v":1,"type":"create","color":"white"}));
-    let created = white.expect("created");
-    white.expect("state");
-    let game = created["game"].as_str().expect("id").to_string();
-    let wt = created["token"].as_str().expect("token").to_string();
-    let mut black = Client::connect(&b.addr);
-    black.send(json!({"v":1,"type":"join","game":game}));
-    black.expect("joined");
-    black.expect("state");
-    white.expect("player_joined");
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let (game, wt) = (s.game, s.white_token);
+    let (mut white, mut black) = (s.white, s.black);
     let claim = json!({"v":1,"type":"claim_win","game":game,"token":wt});
     // Black follows on B all along: never gone, however long A has had no
     // connection of Black's.
@@ -673,20 +661,9 @@ fn an_instance_behind_reads_the_game_again_before_refusing() {
 /// White on A and Black on B: each game is created on A, joined on B and
 /// resigned; a spectator follows on B.
 fn finished_across(a: &str, b: &str) -> (String, Client, String, Client, String) {
-    let mut white = Client::connect(a);
-    white.send(json!({"v":1,"type":"create","color":"white"}));
-    let created = white.expect("created");
-    white.expect("state");
-    let game = created["game"].as_str().expect("id").to_string();
-    let wt = created["token"].as_str().expect("token").to_string();
-    let mut black = Client::connect(b);
-    black.send(json!({"v":1,"type":"join","game":game}));
-    let bt = black.expect("joined")["token"]
-        .as_str()
-        .expect("token")
-        .to_string();
-    black.expect("state");
-    white.expect("player_joined");
+    let s = new_game_across(a, b, Value::Null);
+    let (game, wt, bt) = (s.game, s.white_token, s.black_token);
+    let (mut white, mut black) = (s.white, s.black);
     black.send(json!({"v":1,"type":"resign","game":game,"token":bt}));
     black.expect("game_over");
     white.expect("game_over");

@@ -127,7 +127,13 @@ pub struct Seats {
 
 /// Creates a game (White creates) and joins it; both states read.
 pub fn new_game(addr: &str, clock: Value) -> Seats {
-    let mut white = Client::connect(addr);
+    new_game_across(addr, addr, clock)
+}
+
+/// As [`new_game`], with White on the server at `white_addr` and Black
+/// joining on the one at `black_addr` (two servers on one database).
+pub fn new_game_across(white_addr: &str, black_addr: &str, clock: Value) -> Seats {
+    let mut white = Client::connect(white_addr);
     white.send(json!({"v": 1, "type": "create", "color": "white", "clock": clock}));
     let created = white.expect("created");
     let game = created["game"].as_str().expect("game id").to_string();
@@ -136,7 +142,7 @@ pub fn new_game(addr: &str, clock: Value) -> Seats {
     let state = white.expect("state");
     assert_eq!(state["status"], "waiting");
     assert_eq!(state["you"], "white");
-    let mut black = Client::connect(addr);
+    let mut black = Client::connect(black_addr);
     black.send(json!({"v": 1, "type": "join", "game": game}));
     let joined = black.expect("joined");
     assert_eq!(joined["color"], "black");
