@@ -38,7 +38,7 @@ fn uci_reason(fen: &str, text: &str) -> Option<IllegalReason> {
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 
 #[test]
-fn no_own_man() {
+fn r1_no_own_man() {
     // R1: e3 is empty; e7 holds a black pawn and White is to move.
     assert_eq!(uci_reason(START, "e3e4"), Some(NoOwnMan));
     assert_eq!(uci_reason(START, "e7e5"), Some(NoOwnMan));
@@ -59,7 +59,7 @@ fn no_own_man() {
 }
 
 #[test]
-fn wrong_way_blocked_and_own_target() {
+fn r1_wrong_way_blocked_and_own_target() {
     // R1: a pawn steps one square, two from its 2nd rank; the king one.
     assert_eq!(uci_reason(START, "e2e5"), Some(WrongWay));
     assert_eq!(san_reason(START, "Ke3"), Some(WrongWay));
@@ -76,7 +76,7 @@ fn wrong_way_blocked_and_own_target() {
 }
 
 #[test]
-fn en_passant() {
+fn r10_en_passant() {
     // R10: Black's d-pawn stands beside e5, but no double step was just
     // made (no en-passant square), so exd6 is not available.
     let fen = "4k3/8/8/3pP3/8/8/8/4K3[] w - - 0 1";
@@ -92,7 +92,7 @@ fn en_passant() {
 }
 
 #[test]
-fn frozen_pawn_and_promotion() {
+fn r7_r8_frozen_pawn_and_promotion() {
     // R8: Black's prison holds no white piece, so the a7 pawn is frozen.
     let frozen = "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1";
     assert_eq!(uci_reason(frozen, "a7a8q"), Some(FrozenPawn));
@@ -107,7 +107,7 @@ fn frozen_pawn_and_promotion() {
 }
 
 #[test]
-fn castling() {
+fn r9_castling() {
     // R9: only the queen-side right is left.
     let rights = "4k3/8/8/8/8/8/8/R3K2R[] w Q - 0 1";
     assert_eq!(san_reason(rights, "O-O"), Some(NoCastlingRight));
@@ -137,7 +137,7 @@ fn castling() {
 }
 
 #[test]
-fn drops() {
+fn r6_drops() {
     // R6: White's airfield is empty at the start.
     assert_eq!(san_reason(START, "N*e4"), Some(NotInAirfield));
     assert_eq!(uci_reason(START, "N@e4"), Some(NotInAirfield));
@@ -158,7 +158,7 @@ fn drops() {
 }
 
 #[test]
-fn exchanges() {
+fn r5_exchanges() {
     // After 1.e4 d5 2.exd5 Qxd5: White's prison holds a black pawn, Black's
     // a white pawn (R2).
     let fen = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[#Pp] w KQkq - 0 3";
@@ -181,7 +181,7 @@ fn exchanges() {
 }
 
 #[test]
-fn king_safety() {
+fn r8a_king_safety() {
     // The rook on e3 attacks e2 (the "Ke5 is not legal here").
     let fen = "4k3/8/8/8/8/4r3/8/4K3[] w - - 0 1";
     assert_eq!(san_reason(fen, "Ke2"), Some(LeavesKingInCheck));
@@ -200,7 +200,7 @@ fn king_safety() {
 }
 
 #[test]
-fn pseudo_check() {
+fn r8a_pseudo_check() {
     // R8a: Black's e2 pawn is frozen (White's prison is empty) and attacks
     // f1, so White's king there is not in check. Taking the knight puts a
     // black piece in White's prison: the pawn could then promote, and it
