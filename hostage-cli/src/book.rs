@@ -1,5 +1,5 @@
 //! `hostage book generate`: writes an opening book for `hostage match`
-//! with the engine's generator (`hostage_match::book::generate`), the
+//! with the engine's generator (`hostage_engine::book::generate`), the
 //! way `hostage-match/data/openings.txt` was made.
 //!
 //! The book goes to `--out FILE` (or stdout), with a header naming the
@@ -9,7 +9,7 @@
 
 use std::{io::Write, path::PathBuf};
 
-use hostage_match::book::{generate, write_book, BookConfig};
+use hostage_engine::book::{generate, write_book, BookConfig};
 
 use crate::error::CliError;
 

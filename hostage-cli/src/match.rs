@@ -11,7 +11,7 @@
 //! engine that exits or hangs (no move within `--uci-timeout`) forfeits
 //! that game and is restarted for the next: the progress line, the PGN
 //! (`Termination` tag and a comment) and the summary say so, and the match
-//! goes on. The book is the built-in one ([`hostage_match::book`]) unless
+//! goes on. The book is the built-in one ([`hostage_engine::book`]) unless
 //! `--book FILE` names another. Progress (one line per game) and the
 //! summary go to stdout; `--pgn OUT` writes every game, in schedule order,
 //! with the players, round and termination as tags.
@@ -21,7 +21,7 @@ use std::{fmt, io::Write, path::PathBuf, str::FromStr, time::Duration};
 use hostage_match::{
     book,
     matches::{run_match, GameRecord, MatchConfig, MatchResult},
-    opening::Opening,
+    book::Opening,
     players::{NoMove, ParsePlayerError, Player, PlayerSpec},
     stats::{Sprt, Wdl},
     uci_player::{Effort, UciEngine},

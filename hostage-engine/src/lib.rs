@@ -45,6 +45,7 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+pub mod book;
 mod correction;
 mod engine;
 pub mod eval;

@@ -29,7 +29,7 @@
 use hostage_core::Color;
 use hostage_engine::{history_of, see::see_ge, Engine, Limits, Rng, Score};
 use hostage_match::book::default_book;
-use hostage_match::opening::Opening;
+use hostage_match::book::Opening;
 
 /// The generator's settings, from the command line.
 struct Config {

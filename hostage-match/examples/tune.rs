@@ -32,7 +32,7 @@ use hostage_core::Game;
 use hostage_engine::{eval::Params, Engine, Options, Recipe, Rng};
 use hostage_match::{
     matches::{run_match, MatchConfig},
-    opening::Opening,
+    book::Opening,
     players::{FullPlayer, NoMove, Player, PlayerSpec},
     stats::Sprt,
 };

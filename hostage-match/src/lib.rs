@@ -26,7 +26,7 @@
 //! ```
 //! use hostage_match::{
 //!     matches::{run_match, MatchConfig},
-//!     opening::Opening,
+//!     book::Opening,
 //!     players::{GreedyPlayer, RandomPlayer},
 //! };
 //!
@@ -48,9 +48,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod book;
+pub use hostage_engine::book;
 pub mod matches;
-pub mod opening;
 pub mod players;
 pub mod referee;
 pub mod stats;

@@ -19,7 +19,7 @@ use hostage_core::{
 };
 
 use crate::{
-    opening::Opening,
+    book::Opening,
     players::Player,
     referee::{play_game, Forfeit, Refereed},
     stats::{Sprt, Verdict, Wdl},

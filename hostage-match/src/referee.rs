@@ -12,7 +12,7 @@
 use hostage_core::{pgn::PgnResult, Color, Game, MoveTextError};
 
 use crate::{
-    opening::Opening,
+    book::Opening,
     players::{NoMove, Player},
 };
 

@@ -5,7 +5,7 @@
 //! Policy (the lichess puzzle generator's rules, see [`crate::judge`]):
 //!
 //! - Games: game `g` of a run with seed `S` has its own seed
-//!   `mix(S, g)`; it starts from an opening of the default match book (`hostage_match::book`)
+//!   `mix(S, g)`; it starts from an opening of the default match book (`hostage_engine::book`)
 //!   and is played by two levels drawn from the game seed among the run's
 //!   players (weak ones: Novice, Beginner or Casual by default), which
 //!   supply the mistakes. Game `g` belongs to
@@ -28,7 +28,7 @@
 
 use hostage_core::{Game, Move, Position};
 use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
-use hostage_match::book::default_book;
+use hostage_engine::book::default_book;
 
 use crate::{
     initial::{rating_from_effort, solve_effort, solver_profile, INITIAL_DEVIATION},

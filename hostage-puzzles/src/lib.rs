@@ -53,6 +53,18 @@ use std::sync::OnceLock;
 
 pub use record::{ParsePuzzleError, Puzzle};
 
+/// The rules course for learners (`data/course.json`): fifteen lessons of
+/// tasks, each checked with the rules by this crate's tests. The format is
+/// described in the repository's `docs/course/README.md`; the CLI's
+/// `hostage course build` writes the course's pages from it, and the Python
+/// and JavaScript packages return it (`hostage.course.load()`,
+/// `courseData()`).
+///
+/// ```
+/// assert!(hostage_puzzles::COURSE_JSON.trim_start().starts_with('{'));
+/// ```
+pub const COURSE_JSON: &str = include_str!("../data/course.json");
+
 /// The committed puzzle set's text (`data/puzzles.csv`).
 pub const PUZZLES_CSV: &str = include_str!("../data/puzzles.csv");
 

@@ -41,11 +41,11 @@ fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(moves::square(square)?.to_string())
 }
 
-/// The rules course (`docs/course/course.json`) as JSON text, built into
+/// The rules course ([`hostage_puzzles::COURSE_JSON`]) as JSON text, built into
 /// the module; `hostage.course.load` parses it.
 #[pyfunction]
 fn course_json() -> &'static str {
-    include_str!("../../docs/course/course.json")
+    hostage_puzzles::COURSE_JSON
 }
 
 #[pymodule]

@@ -10,7 +10,7 @@ from pathlib import Path
 import hostage
 import hostage.course
 
-COURSE_JSON = Path(__file__).resolve().parents[2] / "docs" / "course" / "course.json"
+COURSE_JSON = Path(__file__).resolve().parents[2] / "hostage-puzzles" / "data" / "course.json"
 
 
 def test_load_is_the_repository_file() -> None:

@@ -12,9 +12,9 @@ import { hostage, puzzles, puzzlesCjs, ROOT } from './helpers.mjs';
 const { Board } = hostage;
 const { courseData } = puzzles;
 
-test('courseData() is docs/course/course.json, a fresh object each call', () => {
+test('courseData() is hostage-puzzles/data/course.json, a fresh object each call', () => {
   const course = courseData();
-  assert.deepEqual(course, JSON.parse(readFileSync(join(ROOT, 'docs', 'course', 'course.json'), 'utf8')));
+  assert.deepEqual(course, JSON.parse(readFileSync(join(ROOT, 'hostage-puzzles', 'data', 'course.json'), 'utf8')));
   course.lessons.length = 0;
   assert.ok(courseData().lessons.length > 0);
   assert.deepEqual(puzzlesCjs.courseData(), courseData());

@@ -1,15 +1,15 @@
-//! `courseData()`: the rules course (docs/course/course.json, described in
+//! `courseData()`: the rules course (`hostage_puzzles::COURSE_JSON`, described in
 //! docs/course/README.md), for a course UI. It ships in the puzzles module
 //! (`hostage-chess/puzzles`), the package's learning material, so that a
 //! page that only needs the rules does not download it.
 
 use wasm_bindgen::prelude::*;
 
-/// The rules course (docs/course/course.json): lessons and tasks, for a
+/// The rules course (`hostage_puzzles::COURSE_JSON`): lessons and tasks, for a
 /// course UI. A new object on each call.
 #[wasm_bindgen(js_name = courseData, unchecked_return_type = "Course")]
 pub fn course_data() -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(include_str!("../../docs/course/course.json"))
+    js_sys::JSON::parse(hostage_puzzles::COURSE_JSON)
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -8,7 +8,7 @@
 >>> hostage.Board(task["fen"]).parse_san(task["answers"][0]).uci()
 'c3d5'
 
-The data is ``docs/course/course.json`` of the repository, built into the
+The data is ``hostage-puzzles/data/course.json`` of the repository, built into the
 package; its format is described in docs/course/README.md. Every task is
 verified with the rules engine by the Rust test suite.
 """

@@ -15,12 +15,12 @@ use hostage_core::{Game, MoveTextError, Position};
 /// # Examples
 ///
 /// ```
-/// use hostage_match::opening::Opening;
+/// use hostage_engine::book::Opening;
 ///
 /// let book = Opening::parse_book("# comment\ne2e4 d7d5 e4d5 d8d5\nd2d4 g8f6\n")?;
 /// assert_eq!(book.len(), 2);
 /// assert_eq!(book[0].moves.len(), 4);
-/// # Ok::<_, hostage_match::opening::BookError>(())
+/// # Ok::<_, hostage_engine::book::BookError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Opening {

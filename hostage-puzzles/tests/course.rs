@@ -1,4 +1,4 @@
-//! The rules course (docs/course/course.json): every task is checked with
+//! The rules course (`data/course.json`, [`hostage_puzzles::COURSE_JSON`]): every task is checked with
 //! the rules engine.
 //!
 //! - every FEN is valid and every history move is legal;
@@ -18,7 +18,7 @@ use hostage_core::{
 };
 use serde_json::Value;
 
-const COURSE: &str = include_str!("../../docs/course/course.json");
+const COURSE: &str = hostage_puzzles::COURSE_JSON;
 
 /// Every rule of docs/rules.md, which the lessons together must cite.
 const RULES: [&str; 13] = [

@@ -3,7 +3,7 @@
 //!
 //! A match between two deterministic players from the start position is
 //! the same game over and over, so each game pair starts from an opening
-//! (both colours once, see [`crate::matches`]). The default book,
+//! (both colours once, as `hostage-match` plays them). The default book,
 //! `data/openings.txt`, was written by [`generate`] (`hostage book generate`,
 //! the command is in the file's header): each opening is a few plies, each
 //! drawn among the engine's best moves at a small budget, kept only when a
@@ -15,7 +15,7 @@
 //! # Example
 //!
 //! ```
-//! use hostage_match::book;
+//! use hostage_engine::book;
 //!
 //! let openings = book::default_book();
 //! assert!(openings.len() >= 100);
@@ -27,9 +27,10 @@ use std::collections::HashSet;
 
 use hostage_core::{Color, Game, Move, Position};
 
-use hostage_engine::{Engine, Limits, Rng, Score};
+use crate::{rng::Rng, Engine, Limits, Score};
 
-use crate::opening::Opening;
+mod opening;
+pub use opening::{BookError, Opening};
 
 /// The text of the default book (`data/openings.txt`).
 pub const DEFAULT_BOOK: &str = include_str!("../data/openings.txt");
