@@ -47,14 +47,13 @@ pub struct GenerateArgs {
 impl GenerateArgs {
     /// The generator's settings.
     fn config(&self) -> BookConfig {
-        BookConfig {
-            count: self.count as usize,
-            seed: self.seed,
-            min_plies: self.plies.0,
-            max_plies: self.plies.1,
-            nodes: self.nodes,
-            max_eval: self.max_eval as i32,
-        }
+        let mut config = BookConfig::default();
+        config.count = self.count as usize;
+        config.seed = self.seed;
+        (config.min_plies, config.max_plies) = self.plies;
+        config.nodes = self.nodes;
+        config.max_eval = self.max_eval as i32;
+        config
     }
 }
 

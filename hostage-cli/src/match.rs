@@ -20,8 +20,8 @@ use std::{fmt, io::Write, path::PathBuf, str::FromStr, time::Duration};
 
 use hostage_match::{
     book,
-    matches::{run_match, GameRecord, MatchConfig, MatchResult},
     book::Opening,
+    matches::{run_match, GameRecord, MatchConfig, MatchResult},
     players::{NoMove, ParsePlayerError, Player, PlayerSpec},
     stats::{Sprt, Wdl},
     uci_player::{Effort, UciEngine},
@@ -189,14 +189,13 @@ pub fn run(args: &MatchArgs, out: &mut (dyn Write + Send)) -> Result<(), CliErro
     }
     let first_name = name(&args.first, &args.first_option, args)?;
     let second_name = name(&args.second, &args.second_option, args)?;
-    let config = MatchConfig {
-        max_games: args.games.map(|n| n as usize),
-        max_plies: args.max_plies as usize,
-        threads: args.threads as usize,
-        seed: args.seed,
-        sprt: args.sprt,
-        openings,
-    };
+    let mut config = MatchConfig::default();
+    config.max_games = args.games.map(|n| n as usize);
+    config.max_plies = args.max_plies as usize;
+    config.threads = args.threads as usize;
+    config.seed = args.seed;
+    config.sprt = args.sprt;
+    config.openings = openings;
     let total = (config.openings.len() * 2).min(config.max_games.unwrap_or(usize::MAX));
     writeln!(
         out,

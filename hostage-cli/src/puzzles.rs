@@ -156,13 +156,10 @@ fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 /// `hostage puzzles generate`: appends each puzzle found to `out` (or
 /// prints it), a progress line per game on stderr.
 fn run_generate(args: &GenerateArgs, stdout: &mut dyn Write) -> Result<(), CliError> {
-    let config = &Config {
-        seed: args.seed,
-        games: args.games,
-        shard: args.shard.0,
-        shards: args.shard.1,
-        players: args.players.clone(),
-    };
+    let mut config = Config::new(args.seed, args.games);
+    (config.shard, config.shards) = args.shard;
+    config.players.clone_from(&args.players);
+    let config = &config;
     let out = args.out.as_deref();
     let mut file = match out {
         Some(path) => Some(
@@ -316,7 +313,6 @@ fn run_train(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let (state, difficulty) = (args.state.as_deref(), args.difficulty);
-    use hostage_core::{san::San, uci::UciMove};
     use hostage_puzzles::{glicko, selection::next_puzzle};
 
     let set = hostage_puzzles::puzzles();
@@ -372,26 +368,15 @@ fn run_train(
                 }
                 _ => {}
             }
-            let given = San::from_ascii(text.as_bytes())
-                .ok()
-                .and_then(|s| s.to_move(&pos).ok())
-                .or_else(|| {
-                    UciMove::from_ascii(text.as_bytes())
-                        .ok()
-                        .and_then(|u| u.to_move(&pos).ok())
-                });
-            let Some(given) = given else {
+            let Ok(given) = pos.parse_move(text) else {
                 writeln!(out, "Not a legal move here: {text}")?;
                 continue;
             };
-            let last = i + 1 == puzzle.moves.len();
-            let mut after = pos.clone();
-            after.play_unchecked(given);
-            if given != expected && !(last && puzzle.is_mate() && after.is_checkmate()) {
+            if !puzzle.accepts(i, &given) {
                 solved = false;
                 break;
             }
-            pos = after;
+            pos.play_unchecked(given);
             i += 1;
             if let Some(reply) = puzzle.moves.get(i) {
                 writeln!(out, "Right. Reply: {reply}")?;

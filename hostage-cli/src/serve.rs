@@ -94,23 +94,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // A zero timeout, cap or queue is refused by the server itself
     // (`ServerLimits::check`), with the option's name, before it opens the
     // database.
-    let limits = ServerLimits {
-        header_read_timeout: Duration::from_millis(args.header_timeout_ms),
-        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
-        max_connections_per_address: args.max_connections_per_address,
-        max_connections: args.max_connections,
-        max_queued_bytes: args.max_queued_bytes,
-        evict_after: Duration::from_millis(args.evict_after_ms),
-        abandon_after: Duration::from_millis(args.abandon_after_ms),
-    };
+    let limits = ServerLimits::default()
+        .with_header_read_timeout(Duration::from_millis(args.header_timeout_ms))
+        .with_idle_timeout(Duration::from_millis(args.idle_timeout_ms))
+        .with_max_connections_per_address(args.max_connections_per_address)
+        .with_max_connections(args.max_connections)
+        .with_max_queued_bytes(args.max_queued_bytes)
+        .with_evict_after(Duration::from_millis(args.evict_after_ms))
+        .with_abandon_after(Duration::from_millis(args.abandon_after_ms));
     let db = StoreUrl::parse(&args.db);
-    let config = Config {
-        host: args.host,
-        port: args.port,
-        db: db.clone(),
-        static_dir: static_dir.clone(),
-        limits,
-    };
+    let mut config = Config::with_store(db.clone());
+    config.host = args.host;
+    config.port = args.port;
+    config.static_dir.clone_from(&static_dir);
+    config.limits = limits;
     hostage_server::run_blocking(&config, |addr| {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "hostage serve: listening on http://{addr}");

@@ -41,6 +41,7 @@ use crate::{
 
 /// A FEN field that could not be read: the kind of [`FenError::Parse`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseFenError {
     /// Empty input, or more fields than a FEN has.
     #[error("invalid fen: empty or too many fields")]
@@ -105,6 +106,7 @@ impl ParseFenError {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is malformed.
     #[error("{error}: {fen}")]
@@ -125,6 +127,16 @@ pub enum FenError {
 }
 
 impl FenError {
+    /// The error's family: [`ErrorKind::InvalidFen`](crate::ErrorKind::InvalidFen) for malformed text,
+    /// [`ErrorKind::InvalidPosition`](crate::ErrorKind::InvalidPosition) for a position the rules forbid.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            FenError::Parse { .. } => crate::ErrorKind::InvalidFen,
+            FenError::Position { .. } => crate::ErrorKind::InvalidPosition,
+        }
+    }
+
     /// The code of the underlying error.
     #[must_use]
     pub const fn code(&self) -> &'static str {

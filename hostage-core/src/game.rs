@@ -65,6 +65,7 @@ use crate::{
 /// Why a move could not be added to a [`Game`]. The game is unchanged. The
 /// message names the move given and the position's FEN.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The move is not legal in the current position.
     #[error("illegal move {mv} in {fen}{}", Because(*.reason))]
@@ -94,6 +95,17 @@ impl From<crate::san::ParseMoveError> for GameError {
 }
 
 impl GameError {
+    /// The error's family: that of the SAN or long-form error, or an
+    /// illegal move.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            GameError::IllegalMove { .. } => crate::ErrorKind::IllegalMove,
+            GameError::San(e) => e.kind(),
+            GameError::Uci(e) => e.kind(),
+        }
+    }
+
     /// Why the move is illegal: the reason of [`GameError::IllegalMove`] or
     /// of the SAN or UCI error; `None` for text that is not a move or is
     /// ambiguous.

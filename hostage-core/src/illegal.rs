@@ -37,6 +37,7 @@ use crate::{
 /// JavaScript bindings; the [`Display`](fmt::Display) text is a short
 /// English clause ("the mover's king would be in check").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IllegalReason {
     /// No man of the side to move stands on the start square, or the side
     /// to move has no man of that role able to make the move (R1).

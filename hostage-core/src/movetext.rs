@@ -51,6 +51,7 @@ use crate::{
 
 /// Why a move list could not be replayed. Nothing was played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveTextError {
     /// A move could not be read or is not legal where it stands.
     #[error("cannot play move {ply} {text} ({}'s move {fullmove}): {error}", turn.name())]
@@ -84,6 +85,17 @@ pub enum MoveTextError {
 }
 
 impl MoveTextError {
+    /// The error's family: that of the failing move's own error, or
+    /// [`ErrorKind::InvalidMove`](crate::ErrorKind::InvalidMove) for text
+    /// that is not a move list.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            MoveTextError::Move { error, .. } => error.kind(),
+            MoveTextError::Syntax { .. } => crate::ErrorKind::InvalidMove,
+        }
+    }
+
     /// The move error's code (`"illegal_san"`, `"invalid_san"`,
     /// `"ambiguous_san"`, `"illegal_uci"`, `"invalid_uci"`), or
     /// `"invalid_move_text"`, shared with the bindings.

@@ -169,6 +169,7 @@ impl NodeId {
 
 /// A move of a game tree with its annotations; the root holds no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Node {
     parent: Option<NodeId>,
     mv: Option<Move>,
@@ -223,6 +224,7 @@ impl Node {
 
 /// A game record: tags, start position, a tree of moves, and the result.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct PgnGame {
     tags: Vec<(String, String)>,
     start: Position,
@@ -454,6 +456,7 @@ impl fmt::Display for PgnGame {
 
 /// Bounds on the input that stop hostile PGN with an error.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Limits {
     /// Longest line, in bytes.
     pub max_line_len: usize,
@@ -490,6 +493,7 @@ impl Default for Limits {
 
 /// Which [`Limits`] bound was passed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// [`Limits::max_line_len`].
     LineLength,
@@ -525,6 +529,7 @@ impl Limit {
 
 /// What is malformed in a PGN text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Syntax {
     /// A `{` comment (or a parenthesised prose comment) runs to the end of
     /// the input.
@@ -564,6 +569,7 @@ impl Syntax {
 
 /// What went wrong while reading PGN.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
     /// The text is not PGN (`pgn_syntax`).
     #[error("pgn syntax: {}", .0.description())]
@@ -597,6 +603,7 @@ pub enum PgnErrorKind {
 /// An error while reading PGN, with where it happened.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, line {line}, column {column}: {kind}")]
+#[non_exhaustive]
 pub struct PgnError {
     /// What went wrong.
     pub kind: PgnErrorKind,

@@ -58,6 +58,7 @@ pub struct Position {
 
 /// Why a [`Setup`] is not a legal position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no king on the board.
     #[error("a side has no king")]
@@ -124,6 +125,7 @@ impl PositionError {
 /// assert_eq!(err.reason(), Some(IllegalReason::WrongWay));
 /// ```
 #[derive(Clone)]
+#[non_exhaustive]
 pub struct PlayError {
     /// The rejected move.
     pub mv: Move,
@@ -150,6 +152,9 @@ impl fmt::Debug for PlayError {
 }
 
 /// How a game ends by the position alone (R11, R12).
+///
+/// Exhaustive on purpose: the rules fix these endings, so a new one would
+/// be a new game, not a new version of this one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
     /// The side to move is in check and has no legal move (R11).

@@ -105,6 +105,7 @@ pub enum San {
 /// # Ok::<_, hostage_core::san::SanError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SanError {
     /// The text is not SAN; `position` is the byte offset where reading failed.
     #[error("invalid san: {san} (at character {position})")]
@@ -141,6 +142,16 @@ pub enum SanError {
 }
 
 impl SanError {
+    /// The error's family: invalid, illegal or ambiguous move.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            SanError::Syntax { .. } => crate::ErrorKind::InvalidMove,
+            SanError::Illegal { .. } => crate::ErrorKind::IllegalMove,
+            SanError::Ambiguous { .. } => crate::ErrorKind::AmbiguousMove,
+        }
+    }
+
     /// `"invalid_san"`, `"illegal_san"` or `"ambiguous_san"`, shared with the bindings.
     #[must_use]
     pub const fn code(&self) -> &'static str {
@@ -732,6 +743,40 @@ impl San {
         }
         s
     }
+
+    /// The canonical SAN (with `+` or `#`) of each move of a line played
+    /// from `pos`, such as an engine's principal variation. The line stops
+    /// before the first move that is not legal where it stands.
+    ///
+    /// ```
+    /// use hostage_core::{san::San, Position};
+    ///
+    /// let pos = Position::new();
+    /// let mut at = pos.clone();
+    /// let mut moves = Vec::new();
+    /// for text in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+    ///     let m = at.parse_uci(text)?;
+    ///     at.play_unchecked(m);
+    ///     moves.push(m);
+    /// }
+    /// assert_eq!(San::write_line(&pos, &moves), ["e4", "d5", "exd5", "Qxd5"]);
+    /// // An illegal move ends the line.
+    /// assert_eq!(San::write_line(&pos, &moves[1..]), Vec::<String>::new());
+    /// # Ok::<_, hostage_core::uci::UciError>(())
+    /// ```
+    #[must_use]
+    pub fn write_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+        let mut at = pos.clone();
+        let mut line = Vec::with_capacity(moves.len());
+        for m in moves {
+            if !at.is_legal(m) {
+                break;
+            }
+            line.push(San::write(&at, m));
+            at.play_unchecked(*m);
+        }
+        line
+    }
 }
 
 /// The legal moves worth matching against `san`: those of the men of its
@@ -892,6 +937,7 @@ impl Position {
 /// Why [`Position::parse_move`] found no legal move in a text: the SAN
 /// reading's error, or the long form's when the text is long form.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The SAN reading failed (syntax, illegal or ambiguous).
     #[error(transparent)]
@@ -902,6 +948,15 @@ pub enum ParseMoveError {
 }
 
 impl ParseMoveError {
+    /// The error's family: that of the SAN or long-form error.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            ParseMoveError::San(e) => e.kind(),
+            ParseMoveError::Uci(e) => e.kind(),
+        }
+    }
+
     /// Why the move is illegal, when the SAN or long-form error says.
     #[must_use]
     pub const fn reason(&self) -> Option<IllegalReason> {

@@ -113,6 +113,7 @@ impl Default for SvgOptions {
 
 /// An arrow from one square to another, in a CSS colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Arrow {
     /// Where the arrow starts.
     pub from: Square,
@@ -142,6 +143,7 @@ impl Arrow {
 
 /// A square tinted with a colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Mark {
     /// The square.
     pub square: Square,

@@ -33,6 +33,7 @@ use crate::{
 
 /// How [`Position::text`] draws a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TextOptions {
     /// Figurines (`♔`, `♟`) instead of FEN letters.
     pub unicode: bool,

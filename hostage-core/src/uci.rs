@@ -80,6 +80,7 @@ pub enum UciMove {
 /// # Ok::<_, hostage_core::uci::UciError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum UciError {
     /// The text is not a long-form move; `position` is the byte offset of the
     /// first character that does not fit.
@@ -105,6 +106,15 @@ pub enum UciError {
 }
 
 impl UciError {
+    /// The error's family: invalid or illegal move.
+    #[must_use]
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            UciError::Syntax { .. } => crate::ErrorKind::InvalidMove,
+            UciError::Illegal { .. } => crate::ErrorKind::IllegalMove,
+        }
+    }
+
     /// `"invalid_uci"` or `"illegal_uci"`, shared with the bindings.
     #[must_use]
     pub const fn code(&self) -> &'static str {

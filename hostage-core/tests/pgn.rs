@@ -453,10 +453,8 @@ fn long_line_hits_the_line_limit() {
 
 #[test]
 fn token_and_symbol_limits() {
-    let limits = Limits {
-        max_tokens: 10,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_tokens = 10;
     let mut reader = Reader::from_str("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *").with_limits(limits);
     let err = reader
         .next()

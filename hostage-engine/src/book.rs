@@ -47,6 +47,7 @@ pub fn default_book() -> Vec<Opening> {
 
 /// How [`generate`] draws openings.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BookConfig {
     /// How many openings to keep.
     pub count: usize,
@@ -95,6 +96,7 @@ pub const CANDIDATE_MARGIN: i32 = 50;
 
 /// An opening the generator kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BookEntry {
     /// The moves.
     pub opening: Opening,

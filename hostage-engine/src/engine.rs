@@ -22,6 +22,7 @@ use crate::{
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play; `None` when there is no legal move (the game is
     /// over: mate or stalemate).
@@ -125,10 +126,11 @@ impl Engine {
         Engine::with_hash_mb(DEFAULT_HASH_MB)
     }
 
-    /// An engine with a transposition table of `mb` MiB (at least 1).
+    /// An engine with a transposition table of `mb` MiB, clamped to 1 ..=
+    /// [`MAX_HASH_MB`](crate::MAX_HASH_MB).
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Engine {
-        let mb = mb.max(1);
+        let mb = mb.clamp(1, crate::MAX_HASH_MB);
         Engine {
             core: Some(Box::new(Core::new(mb))),
             hash_mb: mb,
@@ -205,23 +207,27 @@ impl Engine {
     }
 
     /// The evaluation weights in use.
+    #[cfg(feature = "tuning")]
     #[must_use]
     pub fn params(&self) -> Params {
         self.params
     }
 
     /// Sets the evaluation weights (for tuning matches).
+    #[cfg(feature = "tuning")]
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
     }
 
     /// The search switches in use.
+    #[cfg(feature = "tuning")]
     #[must_use]
     pub fn options(&self) -> Options {
         self.options
     }
 
     /// Sets the search switches (for matches that measure a technique).
+    #[cfg(feature = "tuning")]
     pub fn set_options(&mut self, options: Options) {
         self.options = options;
     }

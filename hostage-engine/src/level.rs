@@ -37,6 +37,7 @@ use core::{fmt, str::FromStr};
 /// # Ok::<_, hostage_engine::ParseLevelError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Level {
     /// Sees its own move and the captures that follow; plays loosely.
     Novice,
@@ -53,6 +54,7 @@ pub enum Level {
 
 /// How a level plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Recipe {
     /// Node budget per move.
     pub nodes: u64,
@@ -153,6 +155,7 @@ impl fmt::Display for Level {
 
 /// A level name that is none of the five.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseLevelError {
     given: alloc::string::String,
 }

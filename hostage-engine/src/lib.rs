@@ -48,7 +48,10 @@ struct ReadmeDoctests;
 pub mod book;
 mod correction;
 mod engine;
+#[cfg(feature = "tuning")]
 pub mod eval;
+#[cfg(not(feature = "tuning"))]
+mod eval;
 mod level;
 mod limits;
 mod ordering;
@@ -56,7 +59,10 @@ pub mod review;
 mod rng;
 mod score;
 mod search;
+#[cfg(feature = "tuning")]
 pub mod see;
+#[cfg(not(feature = "tuning"))]
+mod see;
 #[cfg(not(target_family = "wasm"))]
 mod thread;
 mod timeman;
@@ -69,10 +75,13 @@ pub use engine::{history_of, Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, ParseLevelError, Recipe};
 pub use limits::{Limits, DEFAULT_FULL_NODES, MAX_DEPTH};
 pub use review::{GameReview, Judgement, MoveReview, PlayerReview};
+#[cfg(feature = "tuning")]
 pub use rng::Rng;
 pub use score::Score;
-pub use search::{Info, Line, Options, QS_EVASION_PLIES};
+pub use search::{Info, Line};
+#[cfg(feature = "tuning")]
+pub use search::{Options, QS_EVASION_PLIES};
 #[cfg(not(target_family = "wasm"))]
 pub use thread::{SearchRequest, Stopper};
 pub use timeman::{TimeBudget, TimeControl};
-pub use tt::DEFAULT_HASH_MB;
+pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};

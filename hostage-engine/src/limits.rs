@@ -30,6 +30,7 @@ pub const DEFAULT_FULL_NODES: u64 = 1_000_000;
 /// assert_eq!(Limits::depth(4).depth, Some(4));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Stop after about this many nodes (a node is a position reached by a
     /// move; checked between moves, so the count may exceed it slightly).
@@ -110,6 +111,21 @@ impl Limits {
     }
 
     /// The deepest iteration allowed.
+    /// The same limits with a move time (natively only: see the module
+    /// documentation).
+    ///
+    /// ```
+    /// # use core::time::Duration;
+    /// # use hostage_engine::Limits;
+    /// let limits = Limits::nodes(50_000).with_movetime(Duration::from_millis(300));
+    /// assert_eq!(limits.movetime, Some(Duration::from_millis(300)));
+    /// ```
+    #[must_use]
+    pub fn with_movetime(mut self, movetime: Duration) -> Limits {
+        self.movetime = Some(movetime);
+        self
+    }
+
     pub(crate) fn max_depth(&self) -> u32 {
         self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
     }

@@ -38,6 +38,7 @@ pub const VARIATION_PLIES: usize = 6;
 
 /// How bad a move was.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Judgement {
     /// Gave away at least 0.1 of winning chances (`?!`).
     Inaccuracy,
@@ -95,6 +96,7 @@ impl Judgement {
 
 /// One move of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MoveReview {
     /// Its ply in the game, from 1.
     pub ply: usize,
@@ -130,6 +132,7 @@ pub struct MoveReview {
 
 /// What a review says of one player.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct PlayerReview {
     /// Accuracy, 0..100 (`None` without a move).
     pub accuracy: Option<f64>,
@@ -145,6 +148,7 @@ pub struct PlayerReview {
 
 /// A reviewed game.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct GameReview {
     /// Every move, in order.
     pub moves: Vec<MoveReview>,

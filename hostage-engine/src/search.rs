@@ -76,6 +76,7 @@ pub const QS_EVASION_PLIES: u32 = 4;
 /// against the search without it. On by default are those a match showed
 /// to help (`docs/engine.md`, "Measured" and "Strength work").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// Null-move pruning.
     pub null_move: bool,
@@ -162,6 +163,7 @@ pub(crate) struct RootMove {
 
 /// What one completed iteration reports.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Info {
     /// Depth completed.
     pub depth: u32,
@@ -177,6 +179,7 @@ pub struct Info {
 
 /// One line of a search result.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Line {
     /// Its first move.
     pub mv: Move,

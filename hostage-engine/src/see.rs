@@ -26,6 +26,10 @@
 //! unfreeze a pawn), are ignored, as most engines ignore pins: SEE orders
 //! and prunes, it does not decide.
 
+// Without the `tuning` feature only the search calls in here; the rest is
+// the tuners' and tests' API.
+#![cfg_attr(not(feature = "tuning"), allow(dead_code, unused_imports))]
+
 use hostage_core::{attacks, Bitboard, Color, Move, Position, Rank, Role, Square};
 
 use crate::eval::value;

@@ -52,6 +52,7 @@ use crate::{
 /// assert!(!request.infinite && !request.ponder);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchRequest {
     /// Node, depth, move time and MultiPV limits (with a clock, the first
     /// limit reached still ends the search).

@@ -33,6 +33,7 @@ use hostage_core::Move;
 /// One side's clock at a `go`: UCI `wtime`/`btime`, `winc`/`binc` and
 /// `movestogo`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TimeControl {
     /// The time left on the clock.
     pub remaining: Duration,
@@ -44,6 +45,7 @@ pub struct TimeControl {
 
 /// The two limits of a move (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TimeBudget {
     /// The time the move should take; iterations stop around it.
     pub soft: Duration,

@@ -76,6 +76,17 @@ const EMPTY: Entry = Entry {
 /// Default size: 16 MiB natively, as most engines default to.
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// The largest table an engine makes, in MiB ([`Engine::with_hash_mb`]
+/// clamps to it; UCI's `Hash` and the bindings accept up to it): 4 GiB
+/// natively, 1 GiB in WebAssembly, whose whole memory is at most 4 GiB.
+///
+/// [`Engine::with_hash_mb`]: crate::Engine::with_hash_mb
+pub const MAX_HASH_MB: usize = if cfg!(target_family = "wasm") {
+    1024
+} else {
+    4096
+};
+
 /// The bytes of one bucket. Fixed (two entries of two words), so that a
 /// table of a given size in MiB has the same number of buckets everywhere
 /// and node-limited searches agree across platforms.

@@ -65,7 +65,7 @@ use hostage_core::{Color, Excerpt, Game, MoveTextError, Position};
 
 use crate::{
     history_of, search::Info, Engine, Level, Limits, SearchRequest, SearchResult, TimeControl,
-    DEFAULT_FULL_NODES, DEFAULT_HASH_MB, MAX_THREADS,
+    DEFAULT_FULL_NODES, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
 
 /// `s` shortened for an error message (the core's one excerpt rule).
@@ -73,8 +73,6 @@ fn excerpt(s: &str) -> String {
     Excerpt::new(s.as_bytes()).as_str().to_string()
 }
 
-/// The largest `Hash` value accepted, in MiB.
-pub const MAX_HASH_MB: usize = 4096;
 /// The largest `MultiPV` value accepted.
 pub const MAX_MULTIPV: usize = 256;
 /// The largest `Seed` value accepted: the largest 32-bit signed integer,
@@ -85,6 +83,7 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// Why a command line was rejected. The engine's state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CommandError {
     /// The first word is no UCI command.
     UnknownCommand {
@@ -194,6 +193,7 @@ impl std::error::Error for CommandError {}
 
 /// The numbers of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Go {
     /// `nodes N`.
     pub nodes: Option<u64>,

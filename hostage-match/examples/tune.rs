@@ -29,10 +29,10 @@
 use std::str::FromStr;
 
 use hostage_core::Game;
-use hostage_engine::{eval::Params, Engine, Options, Recipe, Rng};
+use hostage_engine::{eval::Params, Engine, Level, Options, Recipe, Rng};
 use hostage_match::{
-    matches::{run_match, MatchConfig},
     book::Opening,
+    matches::{run_match, MatchConfig},
     players::{FullPlayer, NoMove, Player, PlayerSpec},
     stats::Sprt,
 };
@@ -129,14 +129,13 @@ fn player(text: &str) -> Box<dyn Fn() -> Box<dyn Player> + Sync> {
             .split(':')
             .map(|x| x.parse().expect("number"))
             .collect();
-        let recipe = Recipe {
-            depth: v[0] as u32,
-            nodes: v[1] as u64,
-            margin: v[2] as i32,
-            halving: v[3] as i32,
-            hash_mb: 2,
-            rating: 0,
-        };
+        let mut recipe = Level::Novice.recipe();
+        recipe.depth = v[0] as u32;
+        recipe.nodes = v[1] as u64;
+        recipe.margin = v[2] as i32;
+        recipe.halving = v[3] as i32;
+        recipe.hash_mb = 2;
+        recipe.rating = 0;
         let name = text.to_string();
         return Box::new(move || {
             Box::new(RecipePlayer {
@@ -197,14 +196,13 @@ fn main() {
         Some(text) => Opening::parse_book(&text).expect("book"),
         None => random_openings(games.div_ceil(2), 6, seed),
     };
-    let config = MatchConfig {
-        openings,
-        max_games: Some(games),
-        max_plies: 300,
-        threads,
-        seed,
-        sprt,
-    };
+    let mut config = MatchConfig::default();
+    config.openings = openings;
+    config.max_games = Some(games);
+    config.max_plies = 300;
+    config.threads = threads;
+    config.seed = seed;
+    config.sprt = sprt;
     let plain_first = player(&first_text);
     let make_first = move || -> Box<dyn Player> {
         match (changed, PlayerSpec::from_str(&first_text)) {

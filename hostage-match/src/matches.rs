@@ -27,6 +27,7 @@ use crate::{
 
 /// How a match is played.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MatchConfig {
     /// The openings; each is played twice, the first player White once and
     /// Black once.
@@ -58,6 +59,7 @@ impl Default for MatchConfig {
 
 /// How one game of a match went.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct GameRecord {
     /// The index of the game in the schedule.
     pub index: usize,
@@ -138,6 +140,7 @@ impl GameRecord {
 
 /// The outcome of a match.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct MatchResult {
     /// The first player's wins, draws and losses.
     pub wdl: Wdl,

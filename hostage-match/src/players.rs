@@ -17,6 +17,7 @@ use hostage_engine::{eval::value, Engine, Level, Limits, Rng, DEFAULT_FULL_NODES
 
 /// Why a player gave no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NoMove {
     /// It had nothing to play (no legal move) or gave up.
     GaveUp,
@@ -67,6 +68,7 @@ pub trait Player: Send {
 /// assert!("full:lots".parse::<PlayerSpec>().is_err());
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlayerSpec {
     /// A uniformly drawn legal move.
     Random,

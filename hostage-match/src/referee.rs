@@ -18,6 +18,7 @@ use crate::{
 
 /// How a refereed game went.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Refereed {
     /// The game, opening moves included.
     pub game: Game,
@@ -32,6 +33,7 @@ pub struct Refereed {
 
 /// A game lost because a player broke down ([`NoMove::Failed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Forfeit {
     /// The side that forfeited.
     pub side: Color,

@@ -123,6 +123,7 @@ impl fmt::Display for Wdl {
 
 /// An Elo difference with its 95% interval (±∞ at a score of 0 or 1).
 #[derive(Copy, Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Elo {
     /// The estimate.
     pub diff: f64,

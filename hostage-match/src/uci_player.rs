@@ -45,6 +45,7 @@ const MOVETIME_GRACE: Duration = Duration::from_secs(5);
 
 /// How much an external engine searches per move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Effort {
     /// `go nodes N`.
     Nodes(u64),

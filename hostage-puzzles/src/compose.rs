@@ -97,6 +97,7 @@ pub fn band(rating: u32) -> Option<usize> {
 /// Where a rating falls for the composition: a band, above the top, or
 /// below the first band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Tier {
     /// Below 800 (the initial ratings never are; a record may be).
     Below,
@@ -120,6 +121,7 @@ impl Tier {
 
 /// Counts over a set of puzzles.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Composition {
     /// Puzzles in the set.
     pub total: usize,

@@ -27,8 +27,8 @@
 //!   puzzle depends only on its game, never on what was searched before.
 
 use hostage_core::{Game, Move, Position};
-use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
 use hostage_engine::book::default_book;
+use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
 
 use crate::{
     initial::{rating_from_effort, solve_effort, solver_profile, INITIAL_DEVIATION},
@@ -49,6 +49,7 @@ pub const PLAYERS: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
 
 /// A generation run.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Config {
     /// The run's seed.
     pub seed: u64,
@@ -61,6 +62,26 @@ pub struct Config {
     /// The levels that play the games (each side drawn among them;
     /// [`PLAYERS`] when empty).
     pub players: Vec<Level>,
+}
+
+impl Config {
+    /// A run of `games` games from `seed`, in one shard, played by
+    /// [`PLAYERS`].
+    ///
+    /// ```
+    /// let config = hostage_puzzles::generate::Config::new(7, 100);
+    /// assert_eq!((config.shard, config.shards), (0, 1));
+    /// ```
+    #[must_use]
+    pub fn new(seed: u64, games: u64) -> Config {
+        Config {
+            seed,
+            games,
+            shard: 0,
+            shards: 1,
+            players: Vec::new(),
+        }
+    }
 }
 
 /// The seed of game `g` of a run with seed `seed`.

@@ -67,6 +67,7 @@ pub fn rating_from_effort(nodes: u64) -> u32 {
 
 /// How much search the full-strength engine needs to solve a puzzle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Effort {
     /// The deepest iteration at which a solver move settled (1 to
     /// [`LADDER_DEPTH`]` + 1`, the latter for never).

@@ -38,6 +38,7 @@ use hostage_core::{Move, Position};
 
 /// What the prover concluded.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MateProof {
     /// The mate is forced against every defence.
     Proved,

@@ -42,7 +42,7 @@
 
 use core::{fmt, str::FromStr};
 
-use hostage_core::{Color, Excerpt, Game, Move, MoveTextError, Position};
+use hostage_core::{san::ParseMoveError, Color, Excerpt, Game, Move, MoveTextError, Position};
 
 use crate::themes::Theme;
 
@@ -51,6 +51,7 @@ pub const LEVELS: usize = 5;
 
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Puzzle {
     /// The puzzle's id: 10 lowercase hex digits.
     pub id: String,
@@ -153,6 +154,37 @@ impl Puzzle {
         pos.is_checkmate()
     }
 
+    /// Whether move text (SAN or the long form, read as
+    /// [`Position::parse_move`] reads it) is right as move `index`: the
+    /// reading of a player's answer that every interface shares (the CLI,
+    /// Python's `Puzzle.accepts`, JavaScript's `Puzzles.accepts`). An index
+    /// past the solution or of a reply is `Ok(false)`.
+    ///
+    /// ```
+    /// use hostage_puzzles::record::Puzzle;
+    ///
+    /// let p: Puzzle = "00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300".parse()?;
+    /// assert_eq!(p.accepts_text(0, "R@a8"), Ok(true));
+    /// assert_eq!(p.accepts_text(0, "R*a8#"), Ok(true));
+    /// assert_eq!(p.accepts_text(0, "R@a7"), Ok(false));
+    /// assert_eq!(p.accepts_text(3, "R@a8"), Ok(false));
+    /// assert!(p.accepts_text(0, "not a move").is_err());
+    /// assert!(p.accepts_text(0, "Kh3").is_err()); // no legal move
+    /// # Ok::<_, hostage_puzzles::record::ParsePuzzleError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMoveError`] when the text is not a move or names no legal
+    /// move in the puzzle's position at `index`.
+    pub fn accepts_text(&self, index: usize, text: &str) -> Result<bool, ParseMoveError> {
+        let Some(pos) = self.position_at(index) else {
+            return Ok(false);
+        };
+        let m = pos.parse_move(text)?;
+        Ok(self.accepts(index, &m))
+    }
+
     /// Whether a theme names a Hostage mechanic.
     #[must_use]
     pub fn uses_hostage_mechanic(&self) -> bool {
@@ -185,6 +217,7 @@ pub fn puzzle_id(pos: &Position) -> String {
 
 /// What was wrong with a record line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PuzzleErrorKind {
     /// Not eleven comma-separated fields.
     Fields,
@@ -207,6 +240,7 @@ pub enum PuzzleErrorKind {
 /// A record line that could not be read: what was wrong, the line number
 /// (1-based, 0 when parsing a single record) and the text at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParsePuzzleError {
     /// What was wrong.
     pub kind: PuzzleErrorKind,

@@ -34,6 +34,7 @@ use crate::record::Puzzle;
 
 /// How hard a puzzle the player asks for, relative to their rating.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Difficulty {
     /// 600 below.
     Easiest,
@@ -86,6 +87,7 @@ impl Difficulty {
 
 /// A difficulty name that is none of the five.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseDifficultyError {
     /// The text given (shortened if long).
     pub given: Excerpt,

@@ -38,6 +38,7 @@ pub const STRENGTHS: [f64; 13] = [
 /// The outcome: each player's final |rating − strength|, and its median
 /// and 90th percentile.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Report {
     /// Attempts per player.
     pub attempts: u32,

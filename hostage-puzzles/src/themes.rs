@@ -29,6 +29,7 @@ use hostage_core::{attacks, Bitboard, CastlingSide, Color, Move, Position, Rank,
 
 /// A puzzle theme.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Theme {
     /// The solution is a forced mate in this many moves (1–9).
     MateIn(u8),

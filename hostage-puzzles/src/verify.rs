@@ -32,6 +32,7 @@ use crate::{
 
 /// Why a puzzle failed verification.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum VerifyError {
     /// The solution has an even number of moves.
     MoveCount,
@@ -86,6 +87,7 @@ impl std::error::Error for VerifyError {}
 
 /// What verifying one puzzle cost.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Checked {
     /// Positions the mate prover visited.
     pub prover_nodes: u64,

@@ -8,13 +8,8 @@ use hostage_puzzles::{
 };
 
 fn run(shard: u64, shards: u64) -> Vec<String> {
-    let config = Config {
-        seed: 11,
-        games: 2,
-        shard,
-        shards,
-        players: Vec::new(),
-    };
+    let mut config = Config::new(11, 2);
+    (config.shard, config.shards) = (shard, shards);
     let mut out = Vec::new();
     generate(
         &config,

@@ -16,9 +16,7 @@
 //! Each method converts its arguments, makes one core call and maps the
 //! error; the rules live in hostage-core.
 
-use hostage_core::{
-    game::Game, san::San, CastlingSide, Color, IllegalReason, Move, Position, Square,
-};
+use hostage_core::{game::Game, san::San, CastlingSide, Color, Move, Position, Square};
 use pyo3::{
     exceptions::PyIndexError,
     prelude::*,
@@ -26,7 +24,7 @@ use pyo3::{
 };
 
 use crate::{
-    errors::{illegal_error, ToPyErr},
+    errors::ToPyErr,
     moves::{PyMove, PyPiece},
     reserve::PyReserve,
 };
@@ -58,10 +56,9 @@ impl PyBoard {
         if let Some(m) = mv.full.filter(|m| pos.is_legal(m)) {
             return Ok(m);
         }
-        // The reason of the long form, read as this position reads it.
-        mv.uci
-            .to_move(pos)
-            .map_err(|e| illegal(mv, pos, e.reason()))
+        // Otherwise the long form, read as this position reads it: the
+        // core's error, as the JavaScript `push` of a move object gives.
+        mv.uci.to_move(pos).map_err(|e| e.to_py())
     }
 
     fn from_fen(fen: Option<&str>) -> PyResult<Game> {
@@ -72,18 +69,6 @@ impl PyBoard {
                 .map_err(|e| e.to_py()),
         }
     }
-}
-
-/// The error for a move that names no legal move in `pos` (the core's
-/// `illegal_move`), naming the move, the position and the reason, as the
-/// core's `PlayError` does.
-fn illegal(mv: &PyMove, pos: &Position, reason: Option<IllegalReason>) -> PyErr {
-    let because = reason.map(|r| format!(": {r}")).unwrap_or_default();
-    illegal_error(
-        "illegal_move",
-        format!("illegal move {} in {}{because}", mv.uci, pos.fen()),
-        reason,
-    )
 }
 
 #[pymethods]

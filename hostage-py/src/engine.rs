@@ -18,7 +18,7 @@ use std::{
 use hostage_core::pgn::PgnGame;
 use hostage_engine::{
     history_of, Engine, Level, Limits, MoveReview, PlayerReview, Score, SearchRequest,
-    SearchResult, Stopper,
+    SearchResult, Stopper, DEFAULT_HASH_MB,
 };
 use pyo3::{
     exceptions::{PyRuntimeError, PyValueError},
@@ -62,9 +62,6 @@ fn head(r: &SearchResult, lines: Vec<PyLine>) -> PyResult5 {
         lines,
     )
 }
-
-/// The largest table accepted, MiB.
-const MAX_HASH_MB: usize = 1024;
 
 /// The engine of `hostage.engine.Engine`.
 #[pyclass(name = "EngineCore", module = "hostage", frozen)]
@@ -137,12 +134,9 @@ fn limits(
         .map(Duration::try_from_secs_f64)
         .transpose()
         .map_err(|_| PyValueError::new_err("time must be a number of seconds >= 0"))?;
-    Ok(Limits {
-        nodes,
-        depth,
-        movetime,
-        multipv,
-    })
+    let mut limits = Limits::infinite().with_multipv(multipv);
+    (limits.nodes, limits.depth, limits.movetime) = (nodes, depth, movetime);
+    Ok(limits)
 }
 
 fn move_review(m: &MoveReview) -> PyMoveReview {
@@ -168,12 +162,12 @@ fn player_review(p: &PlayerReview) -> PyPlayerReview {
 
 #[pymethods]
 impl PyEngine {
-    /// An engine with a table of `hash_mb` MiB (1 to 1024: a table the
-    /// machine cannot give would abort the interpreter).
+    /// An engine with a table of `hash_mb` MiB, clamped by the engine to
+    /// 1 ..= `MAX_HASH_MB` (4096).
     #[new]
-    #[pyo3(signature = (hash_mb = 16))]
+    #[pyo3(signature = (hash_mb = DEFAULT_HASH_MB))]
     fn new(hash_mb: usize) -> PyEngine {
-        let engine = Engine::with_hash_mb(hash_mb.clamp(1, MAX_HASH_MB));
+        let engine = Engine::with_hash_mb(hash_mb);
         PyEngine {
             stopper: engine.stopper(),
             hash_mb: engine.hash_mb(),
@@ -309,6 +303,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyEngine>()?;
     m.add_function(wrap_pyfunction!(engine_levels, m)?)?;
+    m.add("DEFAULT_HASH_MB", DEFAULT_HASH_MB)?;
+    m.add("MAX_HASH_MB", hostage_engine::MAX_HASH_MB)?;
     let ty = py.get_type::<LevelError>();
     ty.setattr("code", "")?;
     m.add("LevelError", ty)

@@ -23,7 +23,7 @@ use hostage_core::{
     pgn::{PgnError as CorePgnError, ResultError as CoreResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
-    IllegalReason, MoveTextError, ParseSquareError,
+    ErrorKind, IllegalReason, MoveTextError, ParseSquareError,
 };
 use pyo3::{exceptions::PyValueError, prelude::*, PyTypeInfo};
 
@@ -106,54 +106,51 @@ pub trait ToPyErr {
     fn to_py(&self) -> PyErr;
 }
 
+/// A FEN or move error: the class of its kind (the core's [`ErrorKind`]),
+/// with `.reason` when the move is illegal.
+fn by_kind(
+    kind: ErrorKind,
+    code: &'static str,
+    message: String,
+    reason: Option<IllegalReason>,
+) -> PyErr {
+    match kind {
+        ErrorKind::InvalidFen => error::<FenError>(code, message),
+        ErrorKind::InvalidPosition => error::<PositionError>(code, message),
+        ErrorKind::InvalidMove => error::<InvalidMoveError>(code, message),
+        ErrorKind::IllegalMove => illegal_error(code, message, reason),
+        ErrorKind::AmbiguousMove => error::<AmbiguousMoveError>(code, message),
+        _ => error::<HostageError>(code, message),
+    }
+}
+
 impl ToPyErr for CoreFenError {
     fn to_py(&self) -> PyErr {
-        match self {
-            CoreFenError::Parse { .. } => error::<FenError>(self.code(), self.to_string()),
-            CoreFenError::Position { .. } => error::<PositionError>(self.code(), self.to_string()),
-        }
+        by_kind(self.kind(), self.code(), self.to_string(), None)
     }
 }
 
 impl ToPyErr for SanError {
     fn to_py(&self) -> PyErr {
-        let message = self.to_string();
-        match self {
-            SanError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            SanError::Illegal { reason, .. } => illegal_error(self.code(), message, *reason),
-            SanError::Ambiguous { .. } => error::<AmbiguousMoveError>(self.code(), message),
-        }
+        by_kind(self.kind(), self.code(), self.to_string(), self.reason())
     }
 }
 
 impl ToPyErr for UciError {
     fn to_py(&self) -> PyErr {
-        let message = self.to_string();
-        match self {
-            UciError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-            UciError::Illegal { reason, .. } => illegal_error(self.code(), message, *reason),
-        }
+        by_kind(self.kind(), self.code(), self.to_string(), self.reason())
     }
 }
 
 impl ToPyErr for GameError {
     fn to_py(&self) -> PyErr {
-        match self {
-            GameError::IllegalMove { reason, .. } => {
-                illegal_error(self.code(), self.to_string(), *reason)
-            }
-            GameError::San(e) => e.to_py(),
-            GameError::Uci(e) => e.to_py(),
-        }
+        by_kind(self.kind(), self.code(), self.to_string(), self.reason())
     }
 }
 
 impl ToPyErr for ParseMoveError {
     fn to_py(&self) -> PyErr {
-        match self {
-            ParseMoveError::San(e) => e.to_py(),
-            ParseMoveError::Uci(e) => e.to_py(),
-        }
+        by_kind(self.kind(), self.code(), self.to_string(), self.reason())
     }
 }
 
@@ -162,20 +159,7 @@ impl ToPyErr for ParseMoveError {
 /// `InvalidMoveError`.
 impl ToPyErr for MoveTextError {
     fn to_py(&self) -> PyErr {
-        let message = self.to_string();
-        let err = match self {
-            MoveTextError::Move { error: cause, .. } => match cause {
-                ParseMoveError::San(SanError::Syntax { .. })
-                | ParseMoveError::Uci(UciError::Syntax { .. }) => {
-                    error::<InvalidMoveError>(self.code(), message)
-                }
-                ParseMoveError::San(SanError::Ambiguous { .. }) => {
-                    error::<AmbiguousMoveError>(self.code(), message)
-                }
-                _ => illegal_error(self.code(), message, self.reason()),
-            },
-            MoveTextError::Syntax { .. } => error::<InvalidMoveError>(self.code(), message),
-        };
+        let err = by_kind(self.kind(), self.code(), self.to_string(), self.reason());
         // The failing move's place in the list, as the JS error's `ply`.
         Python::attach(|py| {
             let _ = err.value(py).setattr("ply", self.ply());

@@ -121,18 +121,11 @@ fn puzzle_next(
     )
 }
 
-/// Whether move text `uci` is right as move `index` of puzzle `id`; text
-/// that is not a legal move there is simply wrong.
+/// Whether move text (SAN or long form) is right as move `index` of
+/// puzzle `id` (`Puzzle::accepts_text`).
 #[pyfunction]
 fn puzzle_accepts(id: &str, index: usize, uci: &str) -> PyResult<bool> {
-    let puzzle = find(id)?;
-    let Some(pos) = puzzle.position_at(index) else {
-        return Ok(false);
-    };
-    let m = hostage_core::uci::UciMove::from_ascii(uci.as_bytes())
-        .and_then(|u| u.to_move(&pos))
-        .map_err(|e| e.to_py())?;
-    Ok(puzzle.accepts(index, &m))
+    find(id)?.accepts_text(index, uci).map_err(|e| e.to_py())
 }
 
 /// One attempt: `(player, puzzle)` after it (lichess's puzzle parameters).

@@ -23,14 +23,11 @@ impl PyBoard {
         empty_square: char,
         orientation: bool,
     ) -> String {
-        self.pos().text(&TextOptions {
-            unicode: true,
-            borders,
-            invert_color,
-            empty_square,
-            orientation: Color::from_white(orientation),
-            reserves: true,
-        })
+        let mut options = TextOptions::default();
+        (options.unicode, options.borders, options.invert_color) = (true, borders, invert_color);
+        (options.empty_square, options.reserves) = (empty_square, true);
+        options.orientation = Color::from_white(orientation);
+        self.pos().text(&options)
     }
 
     /// Long algebraic notation of a legal move (`Ng1-f3`, `e4xd5`, `N*c7`).

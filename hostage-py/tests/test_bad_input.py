@@ -226,6 +226,6 @@ def test_bad_input_new_entry_points(case: Case) -> None:
                 check_raises(case.expected, board.variation_san, [move])
                 with pytest.raises(hostage.IllegalMoveError) as illegal:
                     board.gives_check(move)
-                assert illegal.value.code == "illegal_move"
+                assert illegal.value.code == "illegal_uci"
                 assert board.fen() in str(illegal.value)
     assert state(board) == before

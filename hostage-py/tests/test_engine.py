@@ -5,6 +5,7 @@ errors, and the GIL released while searching."""
 from __future__ import annotations
 
 import doctest
+import subprocess
 import threading
 import time
 
@@ -13,7 +14,17 @@ from vector_files import table
 
 import hostage
 import hostage.engine
-from hostage.engine import Engine, InfoDict, Level, LevelError, Limit, PovScore, Score
+from hostage.engine import (
+    DEFAULT_HASH_MB,
+    MAX_HASH_MB,
+    Engine,
+    InfoDict,
+    Level,
+    LevelError,
+    Limit,
+    PovScore,
+    Score,
+)
 
 MATE_BY_DROP = "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1"
 STALEMATE = "k7/8/1Q6/8/8/8/8/7K[#Pq] b - - 0 1"
@@ -292,3 +303,15 @@ def test_review_progress_errors_are_raised() -> None:
         Engine().review(board, Limit(nodes=500), progress=fail)
     with pytest.raises(TypeError):
         Engine().review("e4", Limit(nodes=500))  # type: ignore[arg-type]
+
+
+def test_hash_sizes_are_the_engines_as_uci_offers_them(cli: str) -> None:
+    """One default and one maximum table size: the UCI engine's `Hash` option."""
+    out = subprocess.run([cli, "uci"], input="uci\nquit\n", capture_output=True, text=True)
+    line = next(x for x in out.stdout.splitlines() if x.startswith("option name Hash "))
+    words = line.split()
+    assert int(words[words.index("default") + 1]) == DEFAULT_HASH_MB
+    assert int(words[words.index("max") + 1]) == MAX_HASH_MB
+    assert Engine().hash_mb == DEFAULT_HASH_MB
+    with pytest.raises(ValueError):
+        Engine(hash_mb=MAX_HASH_MB + 1)

@@ -130,7 +130,7 @@ def test_illegal_push_leaves_board_unchanged() -> None:
     for text, reason in reasons.items():
         with pytest.raises(hostage.IllegalMoveError) as info:
             board.push(hostage.Move.from_uci(text))
-        assert info.value.code == "illegal_move"
+        assert info.value.code == "illegal_uci"
         assert info.value.reason == reason
         with pytest.raises(hostage.IllegalMoveError) as info:
             board.san(hostage.Move.from_uci(text))

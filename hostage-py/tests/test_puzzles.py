@@ -65,6 +65,12 @@ def test_accepts_the_solution_only_on_solver_moves() -> None:
     assert not p.accepts(1, p.moves[1])
     wrong = next(m.uci() for m in p.board().legal_moves if m.uci() != p.moves[0])
     assert not p.accepts(0, wrong)
+    # SAN is read too, and past the solution nothing is right.
+    board = p.board()
+    assert p.accepts(0, board.san(board.parse_uci(p.moves[0])))
+    assert not p.accepts(len(p.moves) + 2, p.moves[0])
+    with pytest.raises(hostage.IllegalMoveError):
+        p.accepts(0, "a1a1")
 
 
 def test_errors_carry_codes() -> None:

@@ -127,7 +127,7 @@ def test_move_predicates() -> None:
     assert board.is_castling(Move.from_uci("e1c1"))
     with pytest.raises(hostage.IllegalMoveError) as info:
         board.is_capture(Move.from_uci("e1e3"))
-    assert info.value.code == "illegal_move"
+    assert info.value.code == "illegal_uci"
     assert "e1e3" in str(info.value) and board.fen() in str(info.value)
 
 

@@ -14,6 +14,7 @@ use std::{
 
 /// Why a place was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Refused {
     /// This address holds its maximum.
     PerAddress,

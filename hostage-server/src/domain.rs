@@ -69,6 +69,7 @@ const RULES_ENDINGS: [Termination; 5] = [
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EndReason {
     /// By the rules, as the core decides (mate, stalemate, fifty moves,
     /// repetition, perpetual check).

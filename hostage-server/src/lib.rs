@@ -78,6 +78,7 @@ pub use crate::limits::ServerLimits;
 
 /// What `hostage serve` needs to start.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Config {
     /// The address to listen on (`127.0.0.1` by default).
     pub host: String,
@@ -96,10 +97,17 @@ impl Config {
     /// static files.
     #[must_use]
     pub fn new(db: impl Into<PathBuf>) -> Config {
+        Config::with_store(StoreUrl::Sqlite(db.into()))
+    }
+
+    /// Listens on 127.0.0.1, a free port, with the store `db` (SQLite or
+    /// PostgreSQL) and no static files.
+    #[must_use]
+    pub fn with_store(db: StoreUrl) -> Config {
         Config {
             host: "127.0.0.1".into(),
             port: 0,
-            db: StoreUrl::Sqlite(db.into()),
+            db,
             static_dir: None,
             limits: ServerLimits::default(),
         }
@@ -160,6 +168,7 @@ pub fn log_info(line: &str) {
 
 /// Why the server could not start or stopped.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ServerError {
     /// The socket could not be bound, or serving failed.
     Io(io::Error),

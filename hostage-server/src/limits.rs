@@ -15,6 +15,7 @@ use std::time::Duration;
 
 /// Limits in force on one server.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ServerLimits {
     /// A connection must send its request's headers within this time from
     /// connecting (or from the end of its previous request); else it is
@@ -54,7 +55,30 @@ impl Default for ServerLimits {
     }
 }
 
+/// `with_<field>` builders, one per field, for limits built from the
+/// defaults (`ServerLimits::default().with_idle_timeout(..)`).
+macro_rules! builders {
+    ($($name:ident: $field:ident: $ty:ty),* $(,)?) => {$(
+        #[doc = concat!("The same limits with `", stringify!($field), "` set.")]
+        #[must_use]
+        pub const fn $name(mut self, value: $ty) -> ServerLimits {
+            self.$field = value;
+            self
+        }
+    )*};
+}
+
 impl ServerLimits {
+    builders! {
+        with_header_read_timeout: header_read_timeout: Duration,
+        with_idle_timeout: idle_timeout: Duration,
+        with_max_connections_per_address: max_connections_per_address: usize,
+        with_max_connections: max_connections: usize,
+        with_max_queued_bytes: max_queued_bytes: usize,
+        with_evict_after: evict_after: Duration,
+        with_abandon_after: abandon_after: Duration,
+    }
+
     /// Refuses limits that would make the server unusable: a header or
     /// idle timeout of 0, a connection cap of 0, or a queue of 0 bytes
     /// (eviction and abandonment may be 0: at once). The error names the

@@ -138,6 +138,7 @@ pub enum RequestId {
 
 /// A client request, after parsing (`docs/protocol.md`, Client → server).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Request {
     /// Create a game and take a seat.
     Create {
@@ -230,6 +231,7 @@ pub struct Envelope {
 
 /// The stable error codes (`docs/protocol.md`, Error codes).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// Not JSON.
     InvalidJson,
@@ -334,6 +336,7 @@ impl fmt::Display for ErrorCode {
 
 /// A refused message: the `error` the client gets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ProtoError {
     /// The stable code.
     pub code: ErrorCode,
@@ -658,6 +661,7 @@ impl From<ClockReading> for Clocks {
 /// Whether a game waits for a player, goes on, or has ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Status {
     /// A seat is free.
     Waiting,
@@ -693,6 +697,7 @@ pub struct Seats {
 
 /// A whole game as a client sees it (`state`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct GameState {
     /// Game id.
     pub game: String,
@@ -734,6 +739,7 @@ pub struct GameState {
 
 /// The limits announced in `hello`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Limits {
     /// [`MAX_MESSAGE_BYTES`].
     pub max_message_bytes: usize,
@@ -761,6 +767,7 @@ pub struct Limits {
 /// A server message (`docs/protocol.md`, Server → client).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Message {
     /// On connect.
     Hello {

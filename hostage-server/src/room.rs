@@ -46,6 +46,7 @@ pub struct Change {
 
 /// The answer to a `move`.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum MoveOutcome {
     /// A new move, to store and broadcast.
     Played(Change),

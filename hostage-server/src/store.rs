@@ -34,6 +34,7 @@ use crate::domain::{ClockSpec, End, SeatHashes, TokenHash};
 
 /// A change announced by a shared store.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Changed {
     /// This game changed (on any server sharing the store).
     Game(String),
@@ -59,6 +60,7 @@ pub struct Seen {
 
 /// A change to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Write {
     /// A new game with its creator's seat.
     CreateGame(NewGame),
@@ -173,6 +175,7 @@ pub struct StoredMove {
 
 /// A whole stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct StoredGame {
     /// Game id.
     pub id: String,
@@ -200,6 +203,7 @@ pub struct StoredGame {
 
 /// Why a store operation failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StoreError {
     /// The write's condition was false (a taken seat, a ply already stored,
     /// an ended game); nothing changed.

@@ -147,10 +147,7 @@ fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
 
 #[test]
 fn silent_and_slow_clients_are_closed_after_the_header_timeout() {
-    let limits = ServerLimits {
-        header_read_timeout: Duration::from_millis(600),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_header_read_timeout(Duration::from_millis(600));
     let server = start("slow", limits, None);
     // Connects and sends nothing.
     let t0 = Instant::now();
@@ -189,10 +186,7 @@ fn silent_and_slow_clients_are_closed_after_the_header_timeout() {
 #[test]
 fn the_header_phase_ends_at_one_timeout_from_the_connect() {
     let timeout = Duration::from_millis(1_000);
-    let limits = ServerLimits {
-        header_read_timeout: timeout,
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_header_read_timeout(timeout);
     let server = start("deadline", limits, None);
     // The first byte just before the timeout, then a header line every
     // 100 ms: closed at the timeout from the connect, not a timeout after
@@ -233,11 +227,9 @@ fn the_header_phase_ends_at_one_timeout_from_the_connect() {
 
 #[test]
 fn idle_sockets_close_and_connections_are_capped_per_address() {
-    let limits = ServerLimits {
-        idle_timeout: Duration::from_millis(400),
-        max_connections_per_address: 3,
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default()
+        .with_idle_timeout(Duration::from_millis(400))
+        .with_max_connections_per_address(3);
     let server = start("idle", limits, None);
     let hello = Client::connect_raw(&server.addr).recv();
     assert_eq!(hello["limits"]["idle_timeout_ms"], 400);
@@ -302,10 +294,7 @@ fn refused_upgrade(addr: &str) -> (u16, Option<String>) {
 
 #[test]
 fn the_total_cap_answers_503_and_a_freed_place_is_taken_at_once() {
-    let limits = ServerLimits {
-        max_connections: 2,
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_max_connections(2);
     let server = start("total-cap", limits, None);
     let mut a = Client::connect(&server.addr);
     let mut b = Client::connect(&server.addr);
@@ -325,10 +314,7 @@ fn the_total_cap_answers_503_and_a_freed_place_is_taken_at_once() {
 
 #[test]
 fn pings_do_not_keep_an_idle_socket_open_and_followers_are_never_idle() {
-    let limits = ServerLimits {
-        idle_timeout: Duration::from_millis(400),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_idle_timeout(Duration::from_millis(400));
     let server = start("pings", limits, None);
     // Pings and unsolicited pongs every 50 ms, and no message: idle.
     let mut pinger = Client::connect(&server.addr);
@@ -388,31 +374,19 @@ fn zero_timeouts_and_caps_are_refused_at_startup() {
     let dir = temp_dir("zero");
     for (limits, option) in [
         (
-            ServerLimits {
-                idle_timeout: Duration::ZERO,
-                ..ServerLimits::default()
-            },
+            ServerLimits::default().with_idle_timeout(Duration::ZERO),
             "--idle-timeout-ms",
         ),
         (
-            ServerLimits {
-                header_read_timeout: Duration::ZERO,
-                ..ServerLimits::default()
-            },
+            ServerLimits::default().with_header_read_timeout(Duration::ZERO),
             "--header-timeout-ms",
         ),
         (
-            ServerLimits {
-                max_connections_per_address: 0,
-                ..ServerLimits::default()
-            },
+            ServerLimits::default().with_max_connections_per_address(0),
             "--max-connections-per-address",
         ),
         (
-            ServerLimits {
-                max_queued_bytes: 0,
-                ..ServerLimits::default()
-            },
+            ServerLimits::default().with_max_queued_bytes(0),
             "--max-queued-bytes",
         ),
     ] {
@@ -521,10 +495,7 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
     });
     let max_queued_bytes = 32 * 1024;
     let mut config = Config::new(dir.join("games.db"));
-    config.limits = ServerLimits {
-        max_queued_bytes,
-        ..ServerLimits::default()
-    };
+    config.limits = ServerLimits::default().with_max_queued_bytes(max_queued_bytes);
     let (addr, _runtime) = server::serve(Server::bind_with_store(&config, store));
     let watch = json!({"v":1,"type":"watch","game":game});
     let mut reader = Client::connect(&addr);
@@ -706,10 +677,7 @@ fn games_in_memory(addr: &str) -> u64 {
 
 #[test]
 fn finished_and_idle_games_leave_memory_and_load_again() {
-    let limits = ServerLimits {
-        evict_after: Duration::from_millis(300),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_evict_after(Duration::from_millis(300));
     let server = start("evict", limits, None);
     let games_loaded = || games_in_memory(&server.addr);
     let mut s = new_game(&server.addr, Value::Null);
@@ -742,10 +710,7 @@ fn finished_and_idle_games_leave_memory_and_load_again() {
 #[test]
 fn a_finished_game_leaves_memory_before_an_idle_one() {
     // Sweeps every second; an unfinished game stays for 4 s unchanged.
-    let limits = ServerLimits {
-        evict_after: Duration::from_secs(4),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_evict_after(Duration::from_secs(4));
     let server = start("evict-finished", limits, None);
     let games_loaded = || games_in_memory(&server.addr);
     let mut done = new_game(&server.addr, Value::Null);
@@ -843,10 +808,7 @@ fn which_code_wins_when_several_apply() {
 
 #[test]
 fn a_player_claims_the_win_or_a_draw_when_the_opponent_is_gone() {
-    let limits = ServerLimits {
-        abandon_after: Duration::from_millis(500),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(500));
     let server = start("abandon", limits, None);
     for (kind, winner, result) in [
         ("claim_win", json!("white"), "1-0"),

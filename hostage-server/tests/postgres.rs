@@ -584,10 +584,7 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     let Some(url) = fresh_database("abandon") else {
         return;
     };
-    let limits = ServerLimits {
-        abandon_after: Duration::from_millis(400),
-        ..ServerLimits::default()
-    };
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(400));
     let a = Instance::start_with(&url, limits);
     let b = Instance::start_with(&url, limits);
     let s = new_game_across(&a.addr, &b.addr, Value::Null);

@@ -43,7 +43,9 @@ test('accepts: the solver moves of the solution', () => {
   assert.ok(!Puzzles.accepts(p.id, 1, p.moves[1]), 'the reply is not the solver’s');
   const wrong = new Board(p.fen).legalMoves().find((m) => m.uci !== p.moves[0]);
   assert.ok(!Puzzles.accepts(p.id, 0, wrong.uci));
-  assert.ok(!Puzzles.accepts(p.id, 0, 'not a move'));
+  assert.throws(() => Puzzles.accepts(p.id, 0, 'not a move'), { name: 'InvalidMoveError', code: 'invalid_san' });
+  assert.throws(() => Puzzles.accepts(p.id, 0, 'a1a1'), { name: 'IllegalMoveError' });
+  assert.ok(!Puzzles.accepts(p.id, p.moves.length + 2, p.moves[0]), 'past the solution');
 });
 
 test('Glicko-2: Glickman’s worked example and one attempt', () => {

@@ -9,7 +9,7 @@
 use hostage_core::{
     game::Game,
     pgn::{EndReason, PgnGame, PgnResult, ResultError},
-    Bitboard, CastlingSide, Move, Position, Role,
+    CastlingSide, Move, Position,
 };
 use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
@@ -455,25 +455,12 @@ impl JsBoard {
     }
 
     /// Legal destinations of board moves per start square (castling as the
-    /// king's two-square move), for drag-and-drop.
+    /// king's two-square move), for drag-and-drop ([`Position::dests`]).
     #[wasm_bindgen(unchecked_return_type = "Map<Square, Square[]>")]
     pub fn dests(&self) -> Map {
         let map = Map::new();
-        for m in self.pos().legal_board_moves(Bitboard::FULL) {
-            if let Some(from) = m.from() {
-                let key = JsValue::from(from.to_string());
-                let list = map.get(&key);
-                let list: Array = if list.is_undefined() {
-                    Array::new()
-                } else {
-                    list.into()
-                };
-                let to = JsValue::from(m.to().to_string());
-                if !list.includes(&to, 0) {
-                    list.push(&to);
-                }
-                map.set(&key, &list);
-            }
+        for (from, to) in self.pos().dests().board {
+            map.set(&from.to_string().into(), &convert::squares(to));
         }
         map
     }
@@ -482,18 +469,8 @@ impl JsBoard {
     #[wasm_bindgen(js_name = dropDests, unchecked_return_type = "Partial<Record<Role, Square[]>>")]
     pub fn drop_dests(&self) -> Object {
         let obj = Object::new();
-        let moves = self.pos().legal_moves();
-        for role in Role::HOSTAGES {
-            let sqs: Vec<_> = moves
-                .iter()
-                .filter_map(|m| match *m {
-                    Move::Drop { role: r, to } if r == role => Some(to),
-                    _ => None,
-                })
-                .collect();
-            if !sqs.is_empty() {
-                set(&obj, role.name(), convert::squares(sqs));
-            }
+        for (role, to) in self.pos().dests().drops {
+            set(&obj, role.name(), convert::squares(to));
         }
         obj
     }
@@ -501,29 +478,13 @@ impl JsBoard {
     /// Legal squares per exchange pair: `[{ released, rescued, to: [...] }]`.
     #[wasm_bindgen(js_name = exchangeDests, unchecked_return_type = "ExchangeDests[]")]
     pub fn exchange_dests(&self) -> Array {
-        let moves = self.pos().legal_moves();
         let out = Array::new();
-        for released in Role::HOSTAGES {
-            for rescued in Role::HOSTAGES {
-                let sqs: Vec<_> = moves
-                    .iter()
-                    .filter_map(|m| match *m {
-                        Move::Exchange {
-                            released: x,
-                            rescued: y,
-                            to,
-                        } if x == released && y == rescued => Some(to),
-                        _ => None,
-                    })
-                    .collect();
-                if !sqs.is_empty() {
-                    let obj = Object::new();
-                    set(&obj, "released", released.name());
-                    set(&obj, "rescued", rescued.name());
-                    set(&obj, "to", convert::squares(sqs));
-                    out.push(&obj);
-                }
-            }
+        for (released, rescued, to) in self.pos().dests().exchanges {
+            let obj = Object::new();
+            set(&obj, "released", released.name());
+            set(&obj, "rescued", rescued.name());
+            set(&obj, "to", convert::squares(to));
+            out.push(&obj);
         }
         out
     }

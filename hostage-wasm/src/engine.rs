@@ -14,6 +14,7 @@
 use hostage_core::{game::Game, pgn::PgnGame, san::San, Color, Move, Position};
 use hostage_engine::{
     history_of, review::Judgement, Engine, Level, Limits, ParseLevelError, PlayerReview, Score,
+    DEFAULT_HASH_MB, MAX_HASH_MB,
 };
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::{prelude::*, JsCast};
@@ -141,13 +142,10 @@ fn line(pos: &Position, s: Score, pv: &[Move]) -> Object {
     set(&obj, "score", score(s));
     let uci: Array = pv.iter().map(|m| JsValue::from(m.to_string())).collect();
     set(&obj, "pv", uci);
-    // SAN needs each position along the line: cheap next to the search.
-    let mut at = pos.clone();
-    let san = Array::new();
-    for m in pv {
-        san.push(&San::write(&at, m).into());
-        at.play_unchecked(*m);
-    }
+    let san: Array = San::write_line(pos, pv)
+        .into_iter()
+        .map(JsValue::from)
+        .collect();
     set(&obj, "pvSan", san);
     obj
 }
@@ -167,10 +165,12 @@ impl JsEngine {
         #[wasm_bindgen(unchecked_param_type = "EngineOptions")] options: Option<Object>,
     ) -> Result<JsEngine, JsValue> {
         let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
-        let mb = int_field(&options, "hashMb", 1024.0)?.unwrap_or(16.0);
+        #[allow(clippy::cast_precision_loss)]
+        let max = MAX_HASH_MB as f64;
+        let mb = int_field(&options, "hashMb", max)?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         Ok(JsEngine {
-            engine: Engine::with_hash_mb(mb as usize),
+            engine: Engine::with_hash_mb(mb.map_or(DEFAULT_HASH_MB, |mb| mb as usize)),
         })
     }
 
@@ -186,12 +186,8 @@ impl JsEngine {
         let (nodes, depth) = budget_fields(options, "analyse")?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let multipv = int_field(options, "multipv", 256.0)?.map_or(1, |k| k as usize);
-        let limits = Limits {
-            nodes,
-            depth,
-            movetime: None,
-            multipv: multipv.max(1),
-        };
+        let mut limits = Limits::infinite().with_multipv(multipv);
+        (limits.nodes, limits.depth) = (nodes, depth);
         let pos = game.position();
         let r = self.engine.search(pos, &history_of(&game), &limits);
         let obj = Object::new();
@@ -263,12 +259,8 @@ impl JsEngine {
                     .map_err(|_| type_error("onProgress must be a function"))?,
             )
         };
-        let limits = Limits {
-            nodes,
-            depth,
-            movetime: None,
-            multipv: 1,
-        };
+        let mut limits = Limits::infinite();
+        (limits.nodes, limits.depth) = (nodes, depth);
         let mut failure = None;
         let review = self.engine.review(&game, &limits, &mut |done, total| {
             if let (Some(f), None) = (&progress, &failure) {

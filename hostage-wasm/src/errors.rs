@@ -17,7 +17,7 @@ use hostage_core::{
     pgn::{PgnError, ResultError},
     san::{ParseMoveError, SanError},
     uci::UciError,
-    IllegalReason, MoveTextError, ParseSquareError,
+    ErrorKind, IllegalReason, MoveTextError, ParseSquareError,
 };
 use js_sys::{Error, Reflect, TypeError};
 use wasm_bindgen::{JsCast, JsValue};
@@ -53,72 +53,56 @@ pub(crate) trait Throw {
     fn throw(&self) -> JsValue;
 }
 
+/// A FEN or move error: the class of its kind ([`ErrorKind::name`]), and
+/// `reason` when the move is illegal.
+fn by_kind(
+    kind: ErrorKind,
+    code: &str,
+    message: impl Display,
+    reason: Option<IllegalReason>,
+) -> JsValue {
+    match kind {
+        ErrorKind::IllegalMove => illegal(code, message, reason),
+        kind => error(kind.name(), code, message),
+    }
+}
+
 impl Throw for FenError {
     fn throw(&self) -> JsValue {
-        let name = match self {
-            FenError::Parse { .. } => "FenError",
-            FenError::Position { .. } => "PositionError",
-        };
-        error(name, self.code(), self)
+        by_kind(self.kind(), self.code(), self, None)
     }
 }
 
 impl Throw for SanError {
     fn throw(&self) -> JsValue {
-        match self {
-            SanError::Syntax { .. } => error("InvalidMoveError", self.code(), self),
-            SanError::Illegal { reason, .. } => illegal(self.code(), self, *reason),
-            SanError::Ambiguous { .. } => error("AmbiguousMoveError", self.code(), self),
-        }
+        by_kind(self.kind(), self.code(), self, self.reason())
     }
 }
 
 impl Throw for UciError {
     fn throw(&self) -> JsValue {
-        match self {
-            UciError::Syntax { .. } => error("InvalidMoveError", self.code(), self),
-            UciError::Illegal { reason, .. } => illegal(self.code(), self, *reason),
-        }
+        by_kind(self.kind(), self.code(), self, self.reason())
     }
 }
 
 impl Throw for GameError {
     fn throw(&self) -> JsValue {
-        match self {
-            GameError::IllegalMove { reason, .. } => illegal(self.code(), self, *reason),
-            GameError::San(e) => e.throw(),
-            GameError::Uci(e) => e.throw(),
-        }
+        by_kind(self.kind(), self.code(), self, self.reason())
     }
 }
 
 impl Throw for ParseMoveError {
     fn throw(&self) -> JsValue {
-        match self {
-            ParseMoveError::San(e) => e.throw(),
-            ParseMoveError::Uci(e) => e.throw(),
-        }
+        by_kind(self.kind(), self.code(), self, self.reason())
     }
 }
 
-/// A bad move in a list: the name of the move's own error, the list's
+/// A bad move in a list: the class of the move's own error, the list's
 /// message (which names the ply) and `ply`, the move's place in the list;
 /// text that is not a move list is an `InvalidMoveError`.
 impl Throw for MoveTextError {
     fn throw(&self) -> JsValue {
-        let name = match self {
-            MoveTextError::Move { error, .. } => match error {
-                ParseMoveError::San(SanError::Syntax { .. })
-                | ParseMoveError::Uci(UciError::Syntax { .. }) => "InvalidMoveError",
-                ParseMoveError::San(SanError::Ambiguous { .. }) => "AmbiguousMoveError",
-                _ => "IllegalMoveError",
-            },
-            MoveTextError::Syntax { .. } => "InvalidMoveError",
-        };
-        let e = match self.reason() {
-            Some(reason) => illegal(self.code(), self, Some(reason)),
-            None => error(name, self.code(), self),
-        };
+        let e = by_kind(self.kind(), self.code(), self, self.reason());
         // The failing move's place in the list, as the core counts it.
         let ply = u32::try_from(self.ply()).unwrap_or(u32::MAX);
         let _ = Reflect::set(&e, &"ply".into(), &ply.into());

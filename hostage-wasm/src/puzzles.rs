@@ -178,18 +178,15 @@ impl JsPuzzles {
         )
     }
 
-    /// Whether `uci` (long form) is right as move `index` of built-in
-    /// puzzle `id`: the solution's move, or any mate on the last move of a
-    /// mate. Text that is not a legal move there is wrong (`false`).
+    /// Whether `move` (SAN or long form) is right as move `index` of
+    /// built-in puzzle `id`: the solution's move, or any mate on the last
+    /// move of a mate; `false` past the solution or for a reply. Throws
+    /// `InvalidMoveError` / `IllegalMoveError` for text that is not a
+    /// legal move where the puzzle stands.
     pub fn accepts(id: &JsValue, index: usize, uci: &JsValue) -> Result<bool, JsValue> {
         let puzzle = find(&string_arg(id, "id")?)?;
         let text = string_arg(uci, "move")?;
-        let Some(pos) = puzzle.position_at(index) else {
-            return Ok(false);
-        };
-        Ok(hostage_core::uci::UciMove::from_ascii(text.as_bytes())
-            .and_then(|u| u.to_move(&pos))
-            .is_ok_and(|m| puzzle.accepts(index, &m)))
+        puzzle.accepts_text(index, &text).map_err(|e| e.throw())
     }
 
     /// A new player's rating: 1500 / 500 / 0.09.

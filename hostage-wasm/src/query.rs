@@ -245,19 +245,16 @@ impl JsBoard {
 
     /// The board framed as chess.js's `ascii()`, then the four reserves.
     pub fn ascii(&self) -> String {
-        self.pos().text(&TextOptions {
-            borders: true,
-            ..TextOptions::default()
-        })
+        let mut options = TextOptions::default();
+        options.borders = true;
+        self.pos().text(&options)
     }
 
     /// The board in figurines (`·` for empty squares), then the reserves.
     pub fn unicode(&self) -> String {
-        self.pos().text(&TextOptions {
-            unicode: true,
-            empty_square: '·',
-            ..TextOptions::default()
-        })
+        let mut options = TextOptions::default();
+        (options.unicode, options.empty_square) = (true, '·');
+        self.pos().text(&options)
     }
 
     /// The board in letters (`.` empty), then the reserves: what

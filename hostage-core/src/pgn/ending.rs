@@ -53,6 +53,7 @@ use crate::{Excerpt, Outcome};
 
 /// Why a game ended away from the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// A player resigned: a win for the other (`1-0` or `0-1`).
     Resignation,
@@ -139,6 +140,7 @@ impl FromStr for PgnResult {
 
 /// A result that cannot be recorded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ResultError {
     /// The text is not a result (`invalid_result`).
     #[error("invalid result {} (1-0, 0-1, 1/2-1/2 or *)", Excerpt::new(.0.as_bytes()))]

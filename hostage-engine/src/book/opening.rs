@@ -67,6 +67,7 @@ impl Opening {
 
 /// A move of an opening book that does not parse or is illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BookError {
     /// The line (from 1).
     pub line: usize,

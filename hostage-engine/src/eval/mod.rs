@@ -33,6 +33,10 @@
 //!   attacking them;
 //! - a bonus for the side to move.
 
+// Without the `tuning` feature only the search calls in here; the rest is
+// the tuners' and tests' API.
+#![cfg_attr(not(feature = "tuning"), allow(dead_code, unused_imports))]
+
 mod params;
 
 use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
@@ -382,7 +386,7 @@ mod tests {
             "r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12",
             "4k3/1P4P1/8/8/8/8/1p4p1/4K3[RBrb#QNqn] w - - 0 40",
         ];
-        let mut rng = crate::Rng::new(11);
+        let mut rng = crate::rng::Rng::new(11);
         let mut checked = 0;
         for fen in starts {
             let mut pos = Position::from_fen(fen).expect("fen");

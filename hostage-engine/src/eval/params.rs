@@ -27,6 +27,7 @@
 /// assert!(p.set("no_such_weight", 1).is_err());
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Params {
     /// Men on the board while the board is full (phase 24), centipawns.
     pub piece_mg: [i32; 5],

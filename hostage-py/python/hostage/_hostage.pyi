@@ -1,7 +1,7 @@
 """The native module of hostage (Rust, pyo3). Import from ``hostage``."""
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, Final, final
 
 from typing_extensions import TypeAlias
 
@@ -36,6 +36,8 @@ __all__ = [
     "__version__",
     "course_json",
     "engine_levels",
+    "DEFAULT_HASH_MB",
+    "MAX_HASH_MB",
     "glicko_rate",
     "glicko_update",
     "parse_puzzle_records",
@@ -703,6 +705,11 @@ class PgnReader:
 class LevelError(HostageError):
     """A bot level name that is none of novice, beginner, casual,
     intermediate, club (``invalid_level``)."""
+
+DEFAULT_HASH_MB: Final[int]
+"""The engine's default table size in MiB (16)."""
+MAX_HASH_MB: Final[int]
+"""The largest table an engine makes, in MiB (4096)."""
 
 def engine_levels() -> list[tuple[str, int]]:
     """``(name, rating)`` of each bot level, weakest first (the rating is a label)."""

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Final, TypedDict, overload
 
-from hostage._hostage import Board, EngineCore, LevelError, Move, engine_levels
+from hostage._hostage import (
+    DEFAULT_HASH_MB,
+    MAX_HASH_MB,
+    Board,
+    EngineCore,
+    LevelError,
+    Move,
+    engine_levels,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -215,9 +223,9 @@ class Engine:
     Calls on one engine from several threads run one after another.
     """
 
-    def __init__(self, hash_mb: int = 16) -> None:
-        if not isinstance(hash_mb, int) or not 1 <= hash_mb <= 1024:
-            raise ValueError(f"hash_mb must be an int from 1 to 1024, not {hash_mb!r}")
+    def __init__(self, hash_mb: int = DEFAULT_HASH_MB) -> None:
+        if not isinstance(hash_mb, int) or not 1 <= hash_mb <= MAX_HASH_MB:
+            raise ValueError(f"hash_mb must be an int from 1 to {MAX_HASH_MB}, not {hash_mb!r}")
         self._core = EngineCore(hash_mb)
 
     @property
@@ -420,7 +428,7 @@ def review(
     limit: Limit,
     *,
     progress: Callable[[int, int], object] | None = None,
-    hash_mb: int = 16,
+    hash_mb: int = DEFAULT_HASH_MB,
 ) -> GameReview:
     """Reviews ``game`` with a new :class:`Engine` (see :meth:`Engine.review`).
 
@@ -438,6 +446,8 @@ def review(
 
 
 __all__ = [
+    "DEFAULT_HASH_MB",
+    "MAX_HASH_MB",
     "Engine",
     "GameReview",
     "InfoDict",

@@ -92,12 +92,14 @@ class Puzzle:
         return Board(self.fen)
 
     def accepts(self, index: int, move: str) -> bool:
-        """Whether long-form ``move`` is right as move ``index`` of the solution.
+        """Whether ``move`` (SAN or long form) is right as move ``index`` of the solution.
 
         Only the solver's moves (even ``index``) can be right; on the last
-        move of a mate any mating move is. Built-in puzzles only; raises
-        :class:`PuzzleError` (``unknown_puzzle``) for another id and
-        ``InvalidMoveError`` for text that is not a move.
+        move of a mate any mating move is; past the solution it is
+        ``False``. Built-in puzzles only; raises :class:`PuzzleError`
+        (``unknown_puzzle``) for another id, ``InvalidMoveError`` for text
+        that is not a move and ``IllegalMoveError`` for a move not legal
+        where the puzzle stands, as JavaScript's ``Puzzles.accepts`` does.
         """
         return puzzle_accepts(self.id, index, move)
 
