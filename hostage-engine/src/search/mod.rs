@@ -184,7 +184,7 @@ pub(crate) struct Searcher<'a> {
     evals: Vec<i32>,
     /// Per ply: the move a singular-extension search leaves out.
     excluded: Vec<Option<Move>>,
-    /// Reused by [`next`] to sort a node's late moves without allocating.
+    /// Reused by [`picker::next`] to sort a node's late moves without allocating.
     sort_buf: Vec<(i32, Move)>,
     pub root_moves: Vec<RootMove>,
 }

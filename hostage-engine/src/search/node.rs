@@ -115,6 +115,9 @@ impl Searcher<'_> {
             return alpha;
         }
 
+        // The table: a stored result that decides the window ends the node,
+        // but not at a PV node (whose line it would cut short) nor in a
+        // singular test (whose result leaves a move out).
         let entry = self.tt.probe(hash);
         if let Some(e) = entry {
             let value = from_tt(i32::from(e.value), ply as u32);
