@@ -11,33 +11,39 @@
 //! (`hostage-match/examples/texel.rs`).
 //!
 //! The terms, for each side, added up from White's point of view and
-//! returned for the side to move:
+//! returned for the side to move, each in its own function:
 //!
-//! - men on the board, at their piece values, plus placement (centre for
-//!   knights and bishops, advance for pawns, the back rank for the king
-//!   while the board is full, the centre once it empties);
-//! - prisoners (enemy men in our prison): exchange currency (R5);
-//! - our men in the enemy prison: worth something only when we hold a
-//!   prisoner that can buy them back (R5: released value ≥ rescued value);
-//! - our airfield: men we can drop for free on any empty square (R6), worth
-//!   more than on the board, like a piece in hand in crazyhouse;
-//! - pawns on the 7th: a pawn that can promote (R7) is a threat, a frozen
-//!   one (R8) is worth less, and keeps the enemy from taking our pieces
-//!   while it stands next to their king (R8a);
-//! - pseudo-check (R8a) restricts the side it is against;
-//! - mobility of knights, bishops, rooks and queens;
-//! - king safety against drops and exchanges: what the enemy could drop
-//!   (airfield) or bring back (exchange) next to our king, times the empty
-//!   squares around it that no man of ours but the king guards and those
-//!   the enemy defends (a man dropped there stays), plus enemy men
-//!   attacking them;
+//! - material (`material.rs`): men on the board at their piece values,
+//!   tapered by the board phase, and the hostages: prisoners (enemy men in
+//!   our prison) as exchange currency (R5); our men in the enemy prison,
+//!   worth something only when we hold a prisoner that can buy them back
+//!   (R5: released value ≥ rescued value); our airfield, men we can drop
+//!   for free on any empty square (R6), worth more than on the board, like
+//!   a piece in hand in crazyhouse;
+//! - pawns (`pawns.rs`): advance, and the 7th rank: a pawn that can promote
+//!   (R7) is a threat, a frozen one (R8) is worth less, and keeps the enemy
+//!   from taking our pieces while it stands next to their king (R8a);
+//! - pieces (`pieces.rs`): placement (centre for knights, bishops and
+//!   queens, the 7th for rooks) and mobility of knights, bishops, rooks
+//!   and queens;
+//! - the king (`king.rs`): placement (the back rank while the board is
+//!   full, the centre once it empties); safety against drops and
+//!   exchanges: what the enemy could drop (airfield) or bring back
+//!   (exchange) next to our king, times the empty squares around it that
+//!   no man of ours but the king guards and those the enemy defends (a man
+//!   dropped there stays), plus enemy men attacking them; pseudo-check
+//!   (R8a) restricts the side it is against;
 //! - a bonus for the side to move.
 
 // Without the `tuning` feature only the search calls in here; the rest is
 // the tuners' and tests' API.
 #![cfg_attr(not(feature = "tuning"), allow(dead_code, unused_imports))]
 
+mod king;
+mod material;
 mod params;
+mod pawns;
+mod pieces;
 
 use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
 
@@ -64,9 +70,6 @@ pub const fn value(role: Role) -> i32 {
         Role::King => 0,
     }
 }
-
-/// Board phase weights of the roles (24 with every piece on the board).
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 #[inline]
 fn role_index(role: Role) -> usize {
@@ -98,195 +101,72 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &Params::DEFAULT)
 }
 
-/// The evaluation with the given weights.
+/// The evaluation with the given weights: the terms of each side (see the
+/// modules), White's minus Black's, plus pseudo-check, for the side to
+/// move, plus the tempo.
 #[must_use]
 pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
     let board = pos.board();
-    let occupied = board.occupied();
-    let mut phase = 0;
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        phase += PHASE[role_index(role)] * board.by_role(role).count() as i32;
-    }
-    let phase = phase.min(24);
-
-    // What each side attacks (for the enemy's king danger), and what it
-    // guards with men other than its king (a square only the king guards
-    // is open to a drop: the dropped man is taken only by the king).
-    let mut attacked = [Bitboard::EMPTY; 2];
-    let mut guarded = [Bitboard::EMPTY; 2];
-    let mut mobility = [0i32; 2];
-    let mut placement = [0i32; 2];
-    let mut material_mg = [0i32; 2];
-    let mut material_eg = [0i32; 2];
-    let mut king_attack_units = [0i32; 2];
-    let kings = [pos.king_of(Color::White), pos.king_of(Color::Black)];
-    let zones = [
-        attacks::king_attacks(kings[0]),
-        attacks::king_attacks(kings[1]),
-    ];
-
-    for color in Color::ALL {
-        let c = color as usize;
-        let ours = board.by_color(color);
-        let live = pos.can_promote(color);
-        let enemy_zone = zones[1 - c];
-        for (role, sq) in Role::ALL.into_iter().flat_map(|role| {
-            (board.by_role(role) & ours)
-                .into_iter()
-                .map(move |sq| (role, sq))
-        }) {
-            let rel_rank = sq.rank().relative_to(color).index() as i32;
-            let att = match role {
-                Role::Pawn => {
-                    material_mg[c] += p.piece_mg[0];
-                    material_eg[c] += p.piece_eg[0];
-                    let a = attacks::pawn_attacks(color, sq);
-                    if rel_rank == 6 {
-                        placement[c] += if live {
-                            p.live_seventh
-                        } else {
-                            p.frozen_seventh
-                        };
-                        if live {
-                            a
-                        } else {
-                            // R8: a frozen pawn attacks nothing on the last rank.
-                            Bitboard::EMPTY
-                        }
-                    } else {
-                        if (2..=5).contains(&rel_rank) {
-                            placement[c] += p.pawn_advance[rel_rank as usize - 2];
-                        }
-                        a
-                    }
-                }
-                Role::Knight => {
-                    material_mg[c] += p.piece_mg[1];
-                    material_eg[c] += p.piece_eg[1];
-                    placement[c] += (centrality(sq) - 3) * p.knight_centre;
-                    attacks::knight_attacks(sq)
-                }
-                Role::Bishop => {
-                    material_mg[c] += p.piece_mg[2];
-                    material_eg[c] += p.piece_eg[2];
-                    placement[c] += (centrality(sq) - 3) * p.bishop_centre;
-                    attacks::bishop_attacks(sq, occupied)
-                }
-                Role::Rook => {
-                    material_mg[c] += p.piece_mg[3];
-                    material_eg[c] += p.piece_eg[3];
-                    if rel_rank == 6 {
-                        placement[c] += p.rook_seventh;
-                    }
-                    attacks::rook_attacks(sq, occupied)
-                }
-                Role::Queen => {
-                    material_mg[c] += p.piece_mg[4];
-                    material_eg[c] += p.piece_eg[4];
-                    placement[c] += (centrality(sq) - 3) * p.queen_centre;
-                    attacks::queen_attacks(sq, occupied)
-                }
-                Role::King => {
-                    // Sheltered on the back rank while pieces are many,
-                    // central once they are few.
-                    let centre = centrality(sq);
-                    let mg = -(rel_rank * p.king_mg_rank) - centre * p.king_mg_centre;
-                    let eg = (centre - 3) * p.king_eg_centre;
-                    placement[c] += (mg * phase + eg * (24 - phase)) / 24;
-                    attacked[c] |= attacks::king_attacks(sq);
-                    continue;
-                }
-            };
-            attacked[c] |= att;
-            guarded[c] |= att;
-            if role != Role::Pawn {
-                let reach = (att & !ours).count() as i32;
-                mobility[c] += (reach - 4) * p.mobility[role_index(role) - 1];
-            }
-            if (att & enemy_zone).any() {
-                king_attack_units[c] += p.attack_danger[role_index(role)];
-            }
-        }
-    }
+    let phase = material::phase(board);
+    let zones = Color::ALL.map(|color| attacks::king_attacks(pos.king_of(color)));
+    // One pass over each side's men gives the terms that need their
+    // attacks, and the attacks themselves for the enemy's king safety.
+    let men = Color::ALL.map(|color| {
+        let enemy_zone = zones[!color as usize];
+        pawns::pawns(pos, p, color, enemy_zone).and(pieces::pieces(pos, p, color, enemy_zone))
+    });
 
     let mut total = [0i32; 2];
     for color in Color::ALL {
         let c = color as usize;
-        let them = !color;
-        let our_prison = pos.prison(color);
-        let their_prison = pos.prison(them);
-        let airfield = pos.airfield(color);
-
-        // Prisoners: enemy men in our prison.
-        let mut reserves = 0;
-        let mut best_prisoner = 0;
-        for (role, n) in our_prison.iter() {
-            reserves += i32::from(n) * p.prisoner[role_index(role)];
-            best_prisoner = best_prisoner.max(value(role));
-        }
-        // Our men held by the enemy: worth something if we can buy them
-        // back (R5: the released prisoner must be worth at least as much).
-        for (role, n) in their_prison.iter() {
-            let pct = if best_prisoner >= value(role) && best_prisoner > 0 {
-                p.rescuable_pct
-            } else {
-                p.captive_pct
-            };
-            reserves += i32::from(n) * value(role) * pct / 100;
-        }
-        // Our airfield: free drops.
-        for (role, n) in airfield.iter() {
-            reserves += i32::from(n) * p.airfield[role_index(role)];
-        }
-
-        // King danger: what the enemy can put next to our king.
-        let zone = zones[c];
-        let empty_zone = zone & !occupied;
-        let open = (empty_zone & !guarded[c]).count() as i32;
-        let mut hand = 0;
-        for (role, n) in pos.airfield(them).iter() {
-            hand += i32::from(n) * p.hand_danger[role_index(role)];
-        }
-        // The enemy's best exchange: their strongest man in our prison that
-        // one of our men in their prison lets them rescue.
-        let their_best_prisoner = their_prison
-            .iter()
-            .map(|(r, _)| value(r))
-            .max()
-            .unwrap_or(0);
-        if let Some(rescuable) = our_prison
-            .iter()
-            .map(|(r, _)| r)
-            .filter(|&r| value(r) <= their_best_prisoner)
-            .max_by_key(|&r| value(r))
-        {
-            hand += p.hand_danger[role_index(rescuable)];
-        }
-        let supported = (empty_zone & attacked[1 - c]).count() as i32;
-        let units = hand * (100 + open * p.open_pct + supported * p.supported_drop_pct) / 100
-            + king_attack_units[1 - c] * p.attackers_weight;
-        // Units below 0 (weights fitted negative) are no danger, not a
-        // squared one.
-        let units = units.max(0);
-        let danger = (units * units / 128).min(p.king_danger_cap) * p.king_danger_pct / 100;
-
-        let material = (material_mg[c] * phase + material_eg[c] * (24 - phase)) / 24;
-        total[c] = material + placement[c] + mobility[c] + reserves - danger;
-    }
-
-    let mut score = total[0] - total[1];
-    // R8a: pseudo-check hampers the side it is against.
-    if pos.is_pseudo_check() {
-        score += match pos.turn() {
-            Color::White => -p.pseudo_check,
-            Color::Black => p.pseudo_check,
+        let them = 1 - c;
+        let threats = king::Threats {
+            guarded: men[c].guarded,
+            enemy_attacks: men[them].guarded | king::attacks(board, !color),
+            attackers: men[them].king_attackers,
         };
+        total[c] = material::on_board(board, p, color, phase)
+            + material::hostages(pos, p, color)
+            + men[c].placement
+            + men[c].mobility
+            + king::placement(board, p, color, phase)
+            - king::danger(pos, p, color, zones[c], &threats);
     }
+
+    let score = total[0] - total[1] + king::pseudo_check(pos, p);
     let stm = match pos.turn() {
         Color::White => score,
         Color::Black => -score,
     };
     stm + p.tempo
+}
+
+/// What one side's pawns or pieces add up to in one pass over them.
+#[derive(Copy, Clone, Default)]
+struct Men {
+    /// Placement (advance, centre, seventh rank).
+    placement: i32,
+    /// Mobility (pieces only).
+    mobility: i32,
+    /// The squares they attack: guarded against drops by a man other than
+    /// the king (a man dropped on a square only the king guards is taken
+    /// only by the king).
+    guarded: Bitboard,
+    /// Their attack on the enemy king's zone, in
+    /// [`Params::attack_danger`] units.
+    king_attackers: i32,
+}
+
+impl Men {
+    /// Both sets of men together.
+    fn and(self, other: Men) -> Men {
+        Men {
+            placement: self.placement + other.placement,
+            mobility: self.mobility + other.mobility,
+            guarded: self.guarded | other.guarded,
+            king_attackers: self.king_attackers + other.king_attackers,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! The king: its placement, its safety against drops and exchanges, and
+//! pseudo-check.
+//!
+//! - Placement: sheltered on the back rank while pieces are many, central
+//!   once they are few (tapered by the board phase).
+//! - Safety: what the enemy could drop (airfield) or bring back (exchange)
+//!   next to our king, times the empty squares around it that no man of
+//!   ours but the king guards and those the enemy defends (a man dropped
+//!   there stays), plus enemy men attacking them; squared, capped and
+//!   scaled, so that one threat is little and several are much.
+//! - Pseudo-check (R8a) restricts the side it is against.
+
+use hostage_core::{attacks, Bitboard, Board, Color, Position, Role};
+
+use super::{centrality, material::taper, role_index, value, Params};
+
+/// The placement of `color`'s king (of each, should a position have more
+/// than one): back rank and shelter in the middlegame, centre in the
+/// endgame, tapered by `phase`. Each king is tapered and rounded on its
+/// own.
+pub(super) fn placement(board: &Board, p: &Params, color: Color, phase: i32) -> i32 {
+    let mut total = 0;
+    for sq in board.by_role(Role::King) & board.by_color(color) {
+        let rel_rank = sq.rank().relative_to(color).index() as i32;
+        let centre = centrality(sq);
+        let mg = -(rel_rank * p.king_mg_rank) - centre * p.king_mg_centre;
+        let eg = (centre - 3) * p.king_eg_centre;
+        total += taper(mg, eg, phase);
+    }
+    total
+}
+
+/// The squares `color`'s king attacks.
+pub(super) fn attacks(board: &Board, color: Color) -> Bitboard {
+    let mut att = Bitboard::EMPTY;
+    for sq in board.by_role(Role::King) & board.by_color(color) {
+        att |= attacks::king_attacks(sq);
+    }
+    att
+}
+
+/// What threatens `color`'s king, seen from the squares of its `zone`.
+pub(super) struct Threats {
+    /// The squares `color`'s men other than its king guard.
+    pub guarded: Bitboard,
+    /// The squares the enemy attacks (its king included).
+    pub enemy_attacks: Bitboard,
+    /// The enemy men attacking the zone, in [`Params::attack_danger`]
+    /// units.
+    pub attackers: i32,
+}
+
+/// The danger to `color`'s king, whose `zone` is the squares next to it:
+/// the enemy's hand (its airfield and its best exchange) weighted by the
+/// open and enemy-defended empty squares of the zone, plus the enemy men
+/// attacking it; squared, capped and scaled.
+pub(super) fn danger(
+    pos: &Position,
+    p: &Params,
+    color: Color,
+    zone: Bitboard,
+    threats: &Threats,
+) -> i32 {
+    let empty_zone = zone & !pos.board().occupied();
+    let open = (empty_zone & !threats.guarded).count() as i32;
+    let hand = enemy_hand(pos, p, color);
+    let supported = (empty_zone & threats.enemy_attacks).count() as i32;
+    let units = hand * (100 + open * p.open_pct + supported * p.supported_drop_pct) / 100
+        + threats.attackers * p.attackers_weight;
+    // Units below 0 (weights fitted negative) are no danger, not a
+    // squared one.
+    let units = units.max(0);
+    (units * units / 128).min(p.king_danger_cap) * p.king_danger_pct / 100
+}
+
+/// What the enemy of `color` can put next to `color`'s king, in
+/// [`Params::hand_danger`] units: its airfield, and the best man an
+/// exchange would bring back to it.
+fn enemy_hand(pos: &Position, p: &Params, color: Color) -> i32 {
+    let them = !color;
+    let mut hand = 0;
+    for (role, n) in pos.airfield(them).iter() {
+        hand += i32::from(n) * p.hand_danger[role_index(role)];
+    }
+    // The enemy's best exchange: their strongest man in our prison that
+    // one of our men in their prison lets them rescue.
+    let their_best_prisoner = pos
+        .prison(them)
+        .iter()
+        .map(|(r, _)| value(r))
+        .max()
+        .unwrap_or(0);
+    if let Some(rescuable) = pos
+        .prison(color)
+        .iter()
+        .map(|(r, _)| r)
+        .filter(|&r| value(r) <= their_best_prisoner)
+        .max_by_key(|&r| value(r))
+    {
+        hand += p.hand_danger[role_index(rescuable)];
+    }
+    hand
+}
+
+/// R8a: pseudo-check hampers the side it is against (the side to move),
+/// from White's point of view.
+pub(super) fn pseudo_check(pos: &Position, p: &Params) -> i32 {
+    if !pos.is_pseudo_check() {
+        return 0;
+    }
+    match pos.turn() {
+        Color::White => -p.pseudo_check,
+        Color::Black => p.pseudo_check,
+    }
+}

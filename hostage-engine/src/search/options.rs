@@ -1,0 +1,76 @@
+//! The search's switches: each selective technique can be turned off, so
+//! that a match can show what it is worth (`docs/engine.md` has the
+//! figures). On by default are those a match showed to help.
+
+/// Switches for the search's selective techniques, so each can be measured
+/// against the search without it. On by default are those a match showed
+/// to help (`docs/engine.md`, "Measured" and "Strength work").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Late-move pruning and futility pruning near the leaves.
+    pub leaf_pruning: bool,
+    /// Reverse futility pruning (static null-move pruning).
+    pub reverse_futility: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// One ply more for moves that give check.
+    pub check_extension: bool,
+    /// Counter-moves and continuation histories (by the opponent's last
+    /// move and by our own move before it) in the order of quiet moves.
+    /// Off by default: a match did not show it helps (`docs/engine.md`).
+    pub continuation: bool,
+    /// Late-move reductions shortened or lengthened by the move's history.
+    /// Off by default: a match did not show it helps.
+    pub history_lmr: bool,
+    /// The "improving" flag (static evaluation above that of two plies
+    /// before) in the pruning margins and reductions.
+    pub improving: bool,
+    /// Internal iterative reduction: one ply less where the table has no
+    /// move. Off by default: a match did not show it helps.
+    pub iir: bool,
+    /// Correction history (`correction.rs`): the static evaluation plus
+    /// what searches of positions with the same pawns or the same reserves
+    /// found it got wrong.
+    pub correction: bool,
+    /// Quiescence stores its results in the transposition table (depth 0,
+    /// never over a deeper entry of the same position).
+    pub qs_store: bool,
+    /// Capture history: captures and promotions that refuted before are
+    /// tried earlier among those of equal material gain.
+    pub capture_history: bool,
+    /// Late-move pruning up to depth 8 (not only 3) and futility pruning
+    /// up to depth 6 (not only 2).
+    pub deep_pruning: bool,
+    /// Singular extensions: the table's move is searched a ply deeper when
+    /// a shallower search without it shows every other move is clearly
+    /// worse; when even the others reach beta, the node is cut ("multi-cut").
+    /// Off by default: a match showed it costs strength here.
+    pub singular: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            null_move: true,
+            lmr: true,
+            leaf_pruning: true,
+            reverse_futility: true,
+            aspiration: true,
+            check_extension: true,
+            continuation: false,
+            history_lmr: false,
+            improving: true,
+            iir: false,
+            correction: true,
+            qs_store: true,
+            capture_history: true,
+            deep_pruning: true,
+            singular: false,
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Pruning: the decisions that cut a node or skip a move without a full
+//! search, each a function of its inputs only.
+//!
+//! Before the move loop, at non-PV nodes not in check and not in a
+//! singular test:
+//!
+//! - reverse futility (static null-move pruning): at depth ≤ 6, a static
+//!   evaluation more than 90 centipawns a ply (a ply fewer when improving)
+//!   above beta returns the evaluation;
+//! - null-move pruning: at depth ≥ 3 with the evaluation at or above beta,
+//!   the side to move passes and a search 3 + depth/4 plies shallower
+//!   still reaches beta. Hostage Chess has few zugzwangs, since a side with
+//!   an airfield or prisoners can always drop or exchange; a side with only
+//!   pawns and king and nothing in hand does not try it.
+//!
+//! In the move loop, near the leaves, for quiet moves that do not give
+//! check (drop mates are the game's sharpest tactic) once a move has been
+//! searched and no mate is against us:
+//!
+//! - late-move pruning: a node tries only so many quiet moves, fewer when
+//!   the side is not improving;
+//! - futility pruning: at shallow depth, a quiet move is skipped when the
+//!   evaluation plus a margin cannot reach alpha.
+//!
+//! "Improving" (the static evaluation above the one at our previous turn)
+//! makes both stages prune harder when it is false.
+
+use hostage_core::{Position, Role};
+
+use super::{node::Node, Options};
+use crate::score::{INFINITE, MATE_BOUND};
+
+/// Whether the side to move is improving: its static evaluation `eval`
+/// (at ply `evals_before.len()`) is better than at its last turn, or at
+/// the turn before when it was in check then (`-INFINITE`); none known
+/// counts as improving. Never in check, nor with the switch off.
+pub(super) fn improving(
+    options: &Options,
+    in_check: bool,
+    eval: i32,
+    evals_before: &[i32],
+) -> bool {
+    let ply = evals_before.len();
+    options.improving
+        && !in_check
+        && match ply {
+            0 | 1 => true,
+            _ if evals_before[ply - 2] != -INFINITE => eval > evals_before[ply - 2],
+            2 | 3 => true,
+            _ => evals_before[ply - 4] == -INFINITE || eval > evals_before[ply - 4],
+        }
+}
+
+/// Reverse futility: the value the node returns when its static
+/// evaluation is so far above `beta` that a search is not needed.
+pub(super) fn reverse_futility(options: &Options, node: &Node, beta: i32) -> Option<i32> {
+    let prunes = options.reverse_futility
+        && node.depth <= 6
+        && node.eval.abs() < MATE_BOUND
+        && node.eval - 90 * (node.depth - i32::from(node.improving)) >= beta;
+    prunes.then_some(node.eval)
+}
+
+/// Null-move pruning: the reduction of the null move's search when the
+/// node tries one (the position `pos` must also allow passing).
+pub(super) fn null_move(options: &Options, node: &Node, beta: i32, pos: &Position) -> Option<i32> {
+    let tries = options.null_move
+        && node.depth >= 3
+        && node.eval >= beta
+        && beta.abs() < MATE_BOUND
+        && has_men_to_move(pos);
+    tries.then_some(3 + node.depth / 4)
+}
+
+/// What a null-move search's `value` at or above `beta` returns: not a
+/// mate, which passing cannot prove.
+pub(super) fn null_move_value(value: i32, beta: i32) -> i32 {
+    if value > MATE_BOUND {
+        beta
+    } else {
+        value
+    }
+}
+
+/// Whether null-move pruning is safe enough: the side to move has a piece
+/// on the board or anything to drop or exchange (pawn-and-king-only sides
+/// are the zugzwang cases of chess).
+fn has_men_to_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let board = pos.board();
+    let pieces = board.by_color(us) & !board.pawns() & !board.by_role(Role::King);
+    pieces.any() || !pos.airfield(us).is_empty() || !pos.prison(us).is_empty()
+}
+
+/// How far a node prunes near the leaves, set once per node.
+pub(super) struct LeafPruning {
+    /// Late-move pruning: how many quiet moves the node tries.
+    pub lmp_limit: usize,
+    /// Futility pruning: the deepest depth it applies at.
+    pub futility_depth: i32,
+}
+
+impl LeafPruning {
+    /// The limits at `node`: 4 + d² + 3d quiet moves up to depth 8 (8, 14,
+    /// 22, 32, … 92) with deep pruning, else 8, 14, 24 up to depth 3; a
+    /// third fewer when the side is not improving. Futility to depth 6
+    /// with deep pruning, else 2.
+    pub(super) fn new(options: &Options, node: &Node) -> LeafPruning {
+        let depth = node.depth;
+        let lmp_limit = match depth {
+            1..=8 if options.deep_pruning => (4 + depth * depth + 3 * depth) as usize,
+            1 => 8,
+            2 => 14,
+            3 => 24,
+            _ => usize::MAX,
+        };
+        let lmp_limit = if options.improving && !node.improving {
+            lmp_limit - lmp_limit / 3
+        } else {
+            lmp_limit
+        };
+        let futility_depth = if options.deep_pruning { 6 } else { 2 };
+        LeafPruning {
+            lmp_limit,
+            futility_depth,
+        }
+    }
+}
+
+/// A move of the loop as the pruning near the leaves sees it.
+pub(super) struct Candidate {
+    /// Not a capture or promotion.
+    pub quiet: bool,
+    /// It gives check.
+    pub gives_check: bool,
+    /// Moves searched before it at this node.
+    pub searched: usize,
+    /// Quiet moves tried before it at this node.
+    pub quiets_tried: usize,
+}
+
+/// Whether the move `m` is skipped by late-move or futility pruning, with
+/// the node's `best` value and `alpha` so far.
+pub(super) fn prunes_late_move(
+    options: &Options,
+    node: &Node,
+    leaf: &LeafPruning,
+    m: &Candidate,
+    best: i32,
+    alpha: i32,
+) -> bool {
+    if node.pv
+        || node.in_check
+        || !m.quiet
+        || m.gives_check
+        || m.searched == 0
+        || best <= -MATE_BOUND
+        || !options.leaf_pruning
+    {
+        return false;
+    }
+    m.quiets_tried >= leaf.lmp_limit
+        || (node.depth <= leaf.futility_depth && node.eval + 100 + 120 * node.depth <= alpha)
+}

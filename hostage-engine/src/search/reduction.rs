@@ -1,0 +1,66 @@
+//! Late-move reductions (LMR): a quiet move late in a node's order is
+//! searched shallower with a null window first, and again at full depth
+//! only when it beats alpha there.
+//!
+//! A move is reduced at depth ≥ 3 once 2 moves (3 at PV nodes, the root
+//! included) were searched before it, unless it is a capture or promotion,
+//! gives check or answers one. By how much: the logarithmic base of
+//! [`base`], one ply less at PV nodes and one more when the side is not
+//! improving (not at the root), and, with [`Options::history_lmr`], less
+//! for a move history likes and more for one it dislikes. A reduction
+//! never drops the search into quiescence.
+
+use super::{node::Node, Options};
+
+/// The base reduction for a move at `index` of a node of `depth`:
+/// 0.77 + 0.2·⌊log2 depth⌋·⌊log2 index⌋, about 0.77 + ln d · ln i / 2.4,
+/// the logarithmic shape common to modern engines (Ethereal publishes
+/// 0.75 + ln d · ln i / 2.25); in integers so every platform agrees.
+pub(super) fn base(depth: i32, index: usize) -> i32 {
+    let lg = |x: u64| 63 - x.max(1).leading_zeros() as i32;
+    (77 + 20 * lg(depth.max(1) as u64) * lg(index as u64)) / 100
+}
+
+/// Whether a move is reduced: `index` moves were searched before it at a
+/// node of `depth` (`pv`: a PV node), it is `quiet` (not a capture or
+/// promotion), and neither it nor the position before it is a check.
+pub(super) fn reduces(
+    options: &Options,
+    depth: i32,
+    pv: bool,
+    index: usize,
+    quiet: bool,
+    checks: bool,
+) -> bool {
+    options.lmr && depth >= 3 && index >= 2 + usize::from(pv) && quiet && !checks
+}
+
+/// The reduction of a root move at `index` (see [`reduces`]) of an
+/// iteration of `depth`, whose full search would be `new_depth` deep.
+pub(super) fn at_root(depth: i32, index: usize, new_depth: i32) -> i32 {
+    base(depth, index).clamp(0, (new_depth - 1).max(0))
+}
+
+/// The reduction of a move at `index` (see [`reduces`]) of `node`, whose
+/// full search would be `new_depth` deep; `history` is the move's quiet
+/// history score when [`Options::history_lmr`] is on (within ±3·2^14).
+pub(super) fn at_node(
+    options: &Options,
+    node: &Node,
+    index: usize,
+    new_depth: i32,
+    history: Option<i32>,
+) -> i32 {
+    let mut r = base(node.depth, index);
+    if node.pv {
+        r -= 1;
+    }
+    if !node.improving && options.improving {
+        r += 1;
+    }
+    if let Some(history) = history {
+        // A move history likes is reduced less, one it dislikes more.
+        r -= history / 12_000;
+    }
+    r.clamp(0, new_depth - 1)
+}
