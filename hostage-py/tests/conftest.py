@@ -1,4 +1,5 @@
-"""Shared fixtures: where the CLI is (the shared vectors are read by vector_files.py)."""
+"""Shared fixtures: where the CLI is (the shared vectors are read by vector_files.py),
+and which copy of `hostage` the run tests."""
 
 from __future__ import annotations
 
@@ -9,7 +10,21 @@ from pathlib import Path
 
 import pytest
 
+import hostage
+
 REPO = Path(__file__).resolve().parents[2]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"hostage {hostage.__version__} from {hostage.__file__}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With HOSTAGE_PY_SITE set (scripts/test-python sets it to the virtual
+    environment's site-packages), refuse to test any other copy of `hostage`."""
+    site = os.environ.get("HOSTAGE_PY_SITE")
+    if site and Path(site).resolve() not in Path(hostage.__file__).resolve().parents:
+        raise pytest.UsageError(f"hostage is imported from {hostage.__file__}, not from {site}")
 
 
 def _find_cli() -> str | None:

@@ -76,7 +76,8 @@ def svg_board(
     ``SquareError`` for a square outside 0..63."""
 
 def course_json() -> str:
-    """The rules course (``hostage-puzzles/data/course.json``) as JSON text; see ``hostage.course``."""
+    """The rules course (``hostage-puzzles/data/course.json``) as JSON text;
+    see ``hostage.course``."""
 
 class HostageError(ValueError):
     """Base class of every hostage error; ``code`` is the core's stable error code."""
