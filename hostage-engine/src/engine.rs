@@ -310,8 +310,8 @@ impl Engine {
     /// use hostage_engine::{Engine, Level, Recipe};
     ///
     /// // Casual, but twice as random.
-    /// let casual = Level::Casual.recipe();
-    /// let recipe = Recipe { halving: casual.halving * 2, ..casual };
+    /// let mut recipe: Recipe = Level::Casual.recipe();
+    /// recipe.halving *= 2;
     /// let pos = Position::new();
     /// let m = Engine::new().play_recipe_at(&pos, &[], &recipe, 3).best_move;
     /// assert!(m.is_some_and(|m| pos.is_legal(&m)));

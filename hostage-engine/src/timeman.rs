@@ -67,6 +67,14 @@ impl TimeControl {
         }
     }
 
+    /// The same clock with `n` moves to go to the next time control
+    /// (UCI's `movestogo`).
+    #[must_use]
+    pub const fn with_movestogo(mut self, n: u32) -> TimeControl {
+        self.movestogo = Some(n);
+        self
+    }
+
     /// The limits of the next move.
     ///
     /// # Examples
@@ -81,7 +89,7 @@ impl TimeControl {
     /// let b = TimeControl::new(ms(1_000), ms(100)).budget();
     /// assert_eq!((b.soft, b.hard), (ms(105), ms(300)));
     /// // The last move before the control may use all but the reserve.
-    /// let last = TimeControl { movestogo: Some(1), ..TimeControl::new(ms(1_000), ms(0)) };
+    /// let last = TimeControl::new(ms(1_000), ms(0)).with_movestogo(1);
     /// assert_eq!(last.budget().hard, ms(900));
     /// ```
     #[must_use]
