@@ -48,6 +48,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use hostage_engine::book;
 pub mod matches;
 pub mod players;

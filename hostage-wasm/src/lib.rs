@@ -30,6 +30,13 @@
     allow(dead_code)
 )]
 
+/// The repository's README (`../README.md`), its Rust examples run as
+/// doctests here: this crate is never packaged, so the file outside it is
+/// always present, and it depends on both crates the examples use.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct RootReadmeDoctests;
+
 mod convert;
 mod errors;
 mod types;
