@@ -20,8 +20,8 @@ use std::{fmt, io::Write, path::PathBuf, str::FromStr, time::Duration};
 
 use hostage_match::{
     book,
-    matches::{run_match, GameRecord, MatchConfig, MatchResult},
     book::Opening,
+    matches::{run_match, GameRecord, MatchConfig, MatchResult},
     players::{NoMove, ParsePlayerError, Player, PlayerSpec},
     stats::{Sprt, Wdl},
     uci_player::{Effort, UciEngine},

@@ -31,8 +31,8 @@ use std::str::FromStr;
 use hostage_core::Game;
 use hostage_engine::{eval::Params, Engine, Options, Recipe, Rng};
 use hostage_match::{
-    matches::{run_match, MatchConfig},
     book::Opening,
+    matches::{run_match, MatchConfig},
     players::{FullPlayer, NoMove, Player, PlayerSpec},
     stats::Sprt,
 };

@@ -27,8 +27,8 @@
 //!   puzzle depends only on its game, never on what was searched before.
 
 use hostage_core::{Game, Move, Position};
-use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
 use hostage_engine::book::default_book;
+use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
 
 use crate::{
     initial::{rating_from_effort, solve_effort, solver_profile, INITIAL_DEVIATION},
