@@ -23,6 +23,10 @@
 //! and `code` ([`errors`]); values are plain objects ([`convert`]); the
 //! TypeScript unions they follow are in [`types`].
 
+// The crate documentation is a map of its private modules, for the people
+// who work on it: it is never published on docs.rs.
+#![allow(rustdoc::private_intra_doc_links)]
+
 // A one-module build uses only part of the shared helpers of `convert` and
 // `errors`; the all-features build (the one clippy checks) uses them all.
 #![cfg_attr(
