@@ -45,8 +45,10 @@
 
 extern crate alloc;
 
-// The README's Rust examples run as doctests of `hostage-engine`, which
-// depends on this crate and so can compile the engine's examples too.
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub mod attacks;
 mod bitboard;

@@ -40,9 +40,9 @@
 
 extern crate alloc;
 
-/// The README's Rust examples (rules and engine), run as doctests.
+/// This crate's README examples, run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 pub mod book;

@@ -10,16 +10,15 @@
 //!   players (a bot level, full strength at a node budget, `random`,
 //!   `greedy`); [`uci_player`]: an external UCI engine as a player, which
 //!   is restarted when it crashes or hangs.
-//! - [`opening`]: openings and books of them; [`book`]: the default book
-//!   and the generator that made it.
+//! - [`book`] (`hostage_engine::book`, re-exported): openings, books of
+//!   them, the default book and the generator that made it.
 //! - [`referee`]: one game between two players, with its ending and any
 //!   forfeit.
 //! - [`matches`](mod@matches): a match over a book on several threads, with an optional
 //!   SPRT stop; [`stats`]: W/D/L, Elo with its 95% interval, SPRT.
 //!
 //! Modules depend downwards only: `stats` and `players` on the engine,
-//! `opening` on the core, `book` on `opening`, `referee` on `opening` and
-//! `players`, `matches` on `referee` and `stats`.
+//! `referee` on `book` and `players`, `matches` on `referee` and `stats`.
 //!
 //! # Example
 //!
@@ -30,11 +29,7 @@
 //!     players::{GreedyPlayer, RandomPlayer},
 //! };
 //!
-//! let config = MatchConfig {
-//!     openings: Opening::parse_book("e2e4 e7e5\n")?,
-//!     max_plies: 40,
-//!     ..MatchConfig::default()
-//! };
+//! let config = MatchConfig::new(Opening::parse_book("e2e4 e7e5\n")?).with_max_plies(40);
 //! let result = run_match(
 //!     &config,
 //!     &|| Box::new(GreedyPlayer),
@@ -47,6 +42,11 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub use hostage_engine::book;
 pub mod matches;

@@ -57,6 +57,53 @@ impl Default for MatchConfig {
     }
 }
 
+impl MatchConfig {
+    /// The default match (400 plies at most, one game at a time, seed 0,
+    /// no SPRT) on `openings`.
+    #[must_use]
+    pub fn new(openings: Vec<Opening>) -> MatchConfig {
+        MatchConfig {
+            openings,
+            ..MatchConfig::default()
+        }
+    }
+
+    /// The same match stopped after `games` games at most.
+    #[must_use]
+    pub fn with_max_games(mut self, games: usize) -> MatchConfig {
+        self.max_games = Some(games);
+        self
+    }
+
+    /// The same match with games drawn after `plies` plies.
+    #[must_use]
+    pub fn with_max_plies(mut self, plies: usize) -> MatchConfig {
+        self.max_plies = plies;
+        self
+    }
+
+    /// The same match with `threads` games played at once.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> MatchConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// The same match with another seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> MatchConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// The same match stopped early when `sprt` decides.
+    #[must_use]
+    pub fn with_sprt(mut self, sprt: Sprt) -> MatchConfig {
+        self.sprt = Some(sprt);
+        self
+    }
+}
+
 /// How one game of a match went.
 #[derive(Clone, Debug)]
 #[non_exhaustive]

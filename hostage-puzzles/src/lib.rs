@@ -37,6 +37,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod compose;
 pub mod generate;
 pub mod glicko;

@@ -9,6 +9,10 @@
 //! calls into hostage-core, hostage-engine or hostage-puzzles once and maps
 //! the error.
 
+// The crate documentation is a map of its private modules, for the people
+// who work on it: it is never published on docs.rs.
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod board;
 mod edit;
 mod engine;

@@ -36,6 +36,11 @@
 
 #![forbid(unsafe_code)]
 
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod caps;
 pub mod clock;
 mod columns;

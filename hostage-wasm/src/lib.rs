@@ -23,12 +23,22 @@
 //! and `code` ([`errors`]); values are plain objects ([`convert`]); the
 //! TypeScript unions they follow are in [`types`].
 
+// The crate documentation is a map of its private modules, for the people
+// who work on it: it is never published on docs.rs.
+#![allow(rustdoc::private_intra_doc_links)]
 // A one-module build uses only part of the shared helpers of `convert` and
 // `errors`; the all-features build (the one clippy checks) uses them all.
 #![cfg_attr(
     not(all(feature = "rules", feature = "engine", feature = "puzzles")),
     allow(dead_code)
 )]
+
+/// The repository's README (`../README.md`), its Rust examples run as
+/// doctests here: this crate is never packaged, so the file outside it is
+/// always present, and it depends on both crates the examples use.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct RootReadmeDoctests;
 
 mod convert;
 mod errors;
