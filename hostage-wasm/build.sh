@@ -29,7 +29,13 @@
 #     for both module systems), web/ (ES modules for browsers and bundlers;
 #     index.js, engine.js and puzzles.js initialise with top-level await,
 #     hostage*.js leave `init()` to the caller), the declarations
-#     (index, engine, puzzles: .d.ts and .d.cts), package.json with `exports`.
+#     (index, engine, puzzles, worker: .d.ts and .d.cts), and the committed
+#     npm/package.json (its `exports` name every file), README.md and the
+#     licence files LICENSE-MIT and LICENSE-APACHE.
+#
+# Before compiling anything it fails when npm/package.json's version is not
+# the workspace version of the root Cargo.toml (the one `version()` returns),
+# or when hostage-wasm/LICENSE-* are not byte-identical to the root's.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -40,6 +46,21 @@ PKG="$HERE/pkg"
 TRIPLE=wasm32-unknown-unknown
 
 log() { printf '[build.sh] %s\n' "$*" >&2; }
+
+# The workspace version: `version` in [workspace.package] of the root Cargo.toml.
+VERSION="$(awk '/^\[/ { in_ws = ($0 == "[workspace.package]") }
+    in_ws && /^version *=/ { gsub(/^version *= *"|".*$/, ""); print; exit }' "$ROOT/Cargo.toml")"
+NPM_VERSION="$(node -p 'require(process.argv[1]).version' "$HERE/npm/package.json")"
+if [[ -z $VERSION || $NPM_VERSION != "$VERSION" ]]; then
+    log "hostage-wasm/npm/package.json has version $NPM_VERSION, the Cargo workspace ${VERSION:-(none found)}: make them equal"
+    exit 1
+fi
+for f in LICENSE-MIT LICENSE-APACHE; do
+    if ! cmp -s "$ROOT/$f" "$HERE/$f"; then
+        log "hostage-wasm/$f differs from the root $f: cp $f hostage-wasm/"
+        exit 1
+    fi
+done
 
 # Size matters more than speed for a download, except in the engine, whose
 # search a player waits for: a Club move is 750,000 nodes, and opt-level z
@@ -204,51 +225,17 @@ assemble hostage_puzzles puzzles puzzles
 # loads the engine module itself; the page's own thread loads none for it.
 cp "$HERE/js/worker.js" "$HERE/js/worker.d.ts" "$HERE/js/engine-worker.js" "$PKG/web/"
 
-VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -1)"
-node - "$PKG/package.json" "$VERSION" <<'EOF'
-const [file, version] = process.argv.slice(2);
-// The conditions of one entry: declarations DTS, module NAME, entry file FILE.
-const entry = (dts, name, file) => ({
-  types: { require: `./${dts}.d.cts`, default: `./${dts}.d.ts` },
-  node: { import: `./node/${file}.mjs`, require: `./node/${name}.cjs` },
-  browser: `./web/${file}.js`,
-  import: `./web/${file}.js`,
-  require: `./node/${name}.cjs`,
-  default: `./web/${file}.js`,
-});
-const pkg = {
-  name: 'hostage-chess',
-  version,
-  description: 'Hostage Chess (John Leslie, 1997) rules in WebAssembly: legal moves, exchanges, drops, pseudo-check, FEN, SAN, PGN; engine and puzzles as separate entries',
-  license: 'MIT OR Apache-2.0',
-  keywords: ['chess', 'hostage-chess', 'chess-variant', 'wasm', 'move-generator'],
-  type: 'module',
-  main: './node/hostage.cjs',
-  module: './web/index.js',
-  browser: './web/index.js',
-  types: './index.d.ts',
-  // Three entries, each its own WebAssembly module, loaded when imported.
-  exports: {
-    '.': entry('index', 'hostage', 'index'),
-    './engine': entry('engine', 'hostage_engine', 'engine'),
-    './puzzles': entry('puzzles', 'hostage_puzzles', 'puzzles'),
-    './init': { types: './web/hostage.d.ts', default: './web/hostage.js' },
-    './engine/init': { types: './web/hostage_engine.d.ts', default: './web/hostage_engine.js' },
-    './puzzles/init': { types: './web/hostage_puzzles.d.ts', default: './web/hostage_puzzles.js' },
-    './worker': { types: './web/worker.d.ts', default: './web/worker.js' },
-    './engine-worker.js': './web/engine-worker.js',
-    './hostage_bg.wasm': './web/hostage_bg.wasm',
-    './hostage_engine_bg.wasm': './web/hostage_engine_bg.wasm',
-    './hostage_puzzles_bg.wasm': './web/hostage_puzzles_bg.wasm',
-    './package.json': './package.json',
-  },
-  files: ['index.d.ts', 'index.d.cts', 'engine.d.ts', 'engine.d.cts', 'puzzles.d.ts',
-    'puzzles.d.cts', 'node/', 'web/', 'README.md'],
-  sideEffects: ['./web/index.js', './web/engine.js', './web/puzzles.js'],
-  engines: { node: '>=18' },
-};
-require('fs').writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n');
-EOF
+# CommonJS (Node.js) for hostage-chess/worker: EngineWorker needs a Web
+# Worker, so require() gets a module whose constructor says so (ESM import
+# gets web/worker.js, which throws the same error without a Web Worker).
+cp "$HERE/js/worker.cjs" "$PKG/node/worker.cjs"
+sed -e "s|from '../index.js'|from './index.cjs'|" -e "s|from '../engine.js'|from './engine.cjs'|" \
+    "$HERE/js/worker.d.ts" >"$PKG/worker.d.cts"
+cp "$HERE/js/engine-worker.d.ts" "$PKG/web/"
+
+# package.json is committed (npm/package.json), its version checked above.
+cp "$HERE/npm/package.json" "$PKG/package.json"
+cp "$HERE/LICENSE-MIT" "$HERE/LICENSE-APACHE" "$PKG/"
 cp "$HERE/README.md" "$PKG/README.md"
 
 # Sizes: each module raw and gzip -9 (what a page downloads for it).

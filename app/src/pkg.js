@@ -9,7 +9,7 @@
 // loadPuzzles), and the browser fetches their modules then, once.
 import * as hostage from '../vendor/hostage-chess/index.js';
 
-export const { Board, Setup, isHostageError } = hostage;
+export const { Board, Setup, isHostageError, version } = hostage;
 
 let engine = null;
 /**

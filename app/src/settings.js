@@ -84,9 +84,18 @@ export function mountSettings(where) {
     <label class="check"><input type="checkbox" name="coordinates"> Coordinates on the board</label>
     <label>Animation speed <select name="animation">${Object.entries(ANIMATION).map(([v, [t]]) => `<option value="${v}">${t}</option>`).join('')}</select></label>
     <label>Board colours <select name="theme">${Object.entries(BOARD_THEMES).map(([v, [t]]) => `<option value="${v}">${t}</option>`).join('')}</select></label>
+    <p class="about" hidden></p>
     <div class="buttons"><button value="close" class="primary">Done</button></div>
   </form>`;
   const form = d.querySelector('form');
+  // "hostage-chess 0.2.0": the package's own version() (the rules module,
+  // which the first load fetches anyway), read through pkg.js, the app's
+  // one door to the package, once it has loaded.
+  const about = d.querySelector('.about');
+  import('./pkg.js').then(({ version }) => {
+    about.textContent = `hostage-chess ${version()}`;
+    about.hidden = false;
+  }, () => {}); // the package failing to load is reported by main.js
   const fill = () => {
     form.sound.checked = current.sound;
     form.coordinates.checked = current.coordinates;

@@ -11,10 +11,12 @@
 // the controls are found by their roles and visible labels; any console
 // error fails the test (helpers.mjs).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
 import {
-  DESKTOP, PHONE, PHONE_CONTEXT, SIZES, boardOf, gameCard, listedMoves, manIn, moveListOf, reserveOf, shot,
+  APP, DESKTOP, PHONE, PHONE_CONTEXT, SIZES, boardOf, gameCard, listedMoves, manIn, moveListOf, reserveOf, shot,
   smallTargets, squareOf, startGame, touchDrag, useApp, waitMoves,
 } from './helpers.mjs';
 
@@ -206,6 +208,11 @@ for (const [label, viewport, extra] of SIZES) {
     await dialog.getByLabel('Board colours').selectOption({ label: 'Green' });
     await dialog.getByLabel('Animation speed').selectOption({ label: 'Off' });
     await dialog.getByLabel('Sounds').uncheck();
+    // The package's version, as its version() gives it (= the npm package.json's).
+    const { version } = JSON.parse(readFileSync(join(APP, 'vendor', 'hostage-chess', 'package.json'), 'utf8'));
+    const about = dialog.getByText(`hostage-chess ${version}`, { exact: true });
+    await about.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+    assert.ok(await about.isVisible(), `"hostage-chess ${version}" in Settings`);
     await shot(page, `settings-${label}`);
     await dialog.getByRole('button', { name: 'Done' }).click();
     // Coordinates are drawn for the eye only (aria-hidden): looked for inside the board.

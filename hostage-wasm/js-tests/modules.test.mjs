@@ -4,6 +4,7 @@
 // that the rules alone stay under 100 KB gzipped (issue 16's budget).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -88,4 +89,16 @@ test('values cross between modules as text and plain objects', () => {
   const b = new Board(p.fen);
   for (const m of p.moves) b.push(m);
   assert.equal(b.isCheckmate(), p.mate);
+});
+
+test('hostage-chess/worker in Node.js: loads by import and require; EngineWorker says there is no Web Worker', async () => {
+  const pkg = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
+  const { node } = pkg.exports['./worker'];
+  const esm = await import(join(PKG, node.import));
+  const cjs = createRequire(import.meta.url)(join(PKG, node.require));
+  for (const worker of [esm, cjs]) {
+    assert.deepEqual(names(worker), ['EngineWorker', 'compileEngine']);
+    assert.throws(() => new worker.EngineWorker(), { name: 'NotSupportedError', code: 'no_web_worker' });
+    await assert.rejects(worker.compileEngine(), { name: 'NotSupportedError', code: 'no_web_worker' });
+  }
 });

@@ -19,6 +19,8 @@ export interface BoardLike {
  * Fetches and compiles the engine's WebAssembly module (by default the
  * `hostage_engine_bg.wasm` beside this module) once, for every
  * `EngineWorker` to share (`new EngineWorker(undefined, { module })`).
+ * Rejects with a `NotSupportedError` (code `no_web_worker`) where there is
+ * no Web Worker, as in Node.js.
  */
 export declare function compileEngine(url?: string | URL): Promise<WebAssembly.Module>;
 
@@ -30,7 +32,9 @@ export declare class EngineWorker {
   /**
    * `url`: the worker script (default: `engine-worker.js` beside this
    * module); `options.module`: the engine's compiled module from
-   * `compileEngine()`, so that the worker fetches nothing.
+   * `compileEngine()`, so that the worker fetches nothing. Throws a
+   * `NotSupportedError` (code `no_web_worker`) where there is no Web
+   * Worker, as in Node.js.
    */
   constructor(url?: string | URL, options?: EngineOptions & { module?: WebAssembly.Module });
   /** The bot's move at `fen` after `history` (the moves played from it), or `null` when there is none. */

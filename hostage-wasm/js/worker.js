@@ -10,12 +10,24 @@ function positionArgs(position, history, options) {
   return [position.startFen(), { ...(history ?? {}), history: position.history() }];
 }
 
+// Without a Web Worker (Node.js has none): a clear error, not a
+// ReferenceError. Importing this module needs none; EngineWorker and
+// compileEngine do.
+function noWebWorker() {
+  return Object.assign(
+    new Error('hostage-chess/worker: EngineWorker needs a Web Worker (browsers); '
+      + 'in Node.js use Engine from hostage-chess/engine (in a worker_threads Worker to keep a thread free)'),
+    { name: 'NotSupportedError', code: 'no_web_worker' },
+  );
+}
+
 /**
  * The engine's WebAssembly module (the `hostage_engine_bg.wasm` beside this
  * file), fetched and compiled once: give it to every `EngineWorker`
  * (`options.module`) and none of them fetches it again.
  */
 export async function compileEngine(url = new URL('./hostage_engine_bg.wasm', import.meta.url)) {
+  if (typeof Worker !== 'function') throw noWebWorker(); // no use for it without a Web Worker
   const res = await fetch(url);
   if (!res.ok) throw new Error(`engine module ${String(url)}: HTTP ${res.status}`);
   // compileStreaming needs the application/wasm type; a plain static server
@@ -39,6 +51,7 @@ export class EngineWorker {
    * module, so the worker fetches nothing.
    */
   constructor(url, options) {
+    if (typeof Worker !== 'function') throw noWebWorker();
     this.#worker = new Worker(url ?? new URL('./engine-worker.js', import.meta.url), { type: 'module' });
     this.#worker.onmessage = (event) => {
       const { id, ok, result, error, progress } = event.data;
