@@ -59,6 +59,7 @@
 //! iteration) is set.
 
 mod extension;
+mod facts;
 mod iterate;
 mod node;
 mod options;

@@ -23,6 +23,7 @@ use hostage_core::{Color, Move, MoveList, Position};
 
 use super::{
     extension::extension,
+    facts::Node,
     picker::next,
     pruning::{self, Candidate, LeafPruning},
     reduction, Options, Searcher, MAX_PLY,
@@ -34,35 +35,6 @@ use crate::{
     score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND},
     tt::{Bound, Entry},
 };
-
-/// What a node knows once its static evaluation is done: the inputs of
-/// the decisions before and in its move loop.
-pub(super) struct Node {
-    /// The depth left (after internal iterative reduction).
-    pub depth: i32,
-    /// Plies from the root.
-    pub ply: usize,
-    /// A PV node (searched with an open window).
-    pub pv: bool,
-    /// The side to move is in check.
-    pub in_check: bool,
-    /// The position's Zobrist hash.
-    pub hash: u64,
-    /// The static evaluation as computed or stored (`-INFINITE` in check).
-    pub raw_eval: i32,
-    /// The static evaluation with the correction history's correction
-    /// (`-INFINITE` in check).
-    pub eval: i32,
-    /// The correction history's keys (none in check or with the
-    /// correction off).
-    pub keys: Option<Keys>,
-    /// See [`pruning::improving`].
-    pub improving: bool,
-    /// The transposition table's move.
-    pub tt_move: Option<Move>,
-    /// The move a singular test leaves out of this node.
-    pub excluded: Option<Move>,
-}
 
 /// The moves a node has tried so far, for the histories' malus at a
 /// cut-off.

@@ -27,7 +27,7 @@
 
 use hostage_core::{Position, Role};
 
-use super::{node::Node, Options};
+use super::{facts::Node, Options};
 use crate::score::{INFINITE, MATE_BOUND};
 
 /// Whether the side to move is improving: its static evaluation `eval`

@@ -10,7 +10,7 @@
 //! for a move history likes and more for one it dislikes. A reduction
 //! never drops the search into quiescence.
 
-use super::{node::Node, Options};
+use super::{facts::Node, Options};
 
 /// The base reduction for a move at `index` of a node of `depth`:
 /// 0.77 + 0.2·⌊log2 depth⌋·⌊log2 index⌋, about 0.77 + ln d · ln i / 2.4,

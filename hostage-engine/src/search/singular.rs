@@ -12,7 +12,7 @@
 
 use hostage_core::Position;
 
-use super::{node::Node, Options, Searcher};
+use super::{facts::Node, Options, Searcher};
 use crate::{
     score::{from_tt, MATE_BOUND},
     tt::{Bound, Entry},
