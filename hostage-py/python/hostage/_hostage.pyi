@@ -7,6 +7,8 @@ from typing_extensions import TypeAlias
 
 __version__: str
 __all__ = [
+    "DEFAULT_HASH_MB",
+    "MAX_HASH_MB",
     "SVG_DEFAULT_ARROW_COLOR",
     "AmbiguousMoveError",
     "Board",
@@ -36,8 +38,6 @@ __all__ = [
     "__version__",
     "course_json",
     "engine_levels",
-    "DEFAULT_HASH_MB",
-    "MAX_HASH_MB",
     "glicko_rate",
     "glicko_update",
     "parse_puzzle_records",
