@@ -171,7 +171,7 @@ def test_illegal_push_leaves_board_unchanged() -> None:
         (
             AFTER_QXD5,
             "push:N#P@e4",
-            "illegal_move",
+            "illegal_uci",
             "rescued_not_held",
             "the rescued man is not in the opponent's prison",
         ),

@@ -722,7 +722,7 @@ class EngineCore:
     """The native engine of ``hostage.engine.Engine``: searches release the
     GIL; calls from several threads run one after another."""
 
-    def __new__(cls, hash_mb: int = 16) -> EngineCore: ...
+    def __new__(cls, hash_mb: int = ...) -> EngineCore: ...
     @property
     def hash_mb(self) -> int:
         """The transposition table size in MiB."""
