@@ -1,5 +1,6 @@
-//! The server's domain: time controls, clock readings, endings and seat
-//! secrets, built on the core's [`Color`], [`ByColor`] and [`Termination`].
+//! The server's domain: time controls, clock readings, a game's status,
+//! endings and seat secrets, built on the core's [`Color`], [`ByColor`] and
+//! [`Termination`].
 //!
 //! Policy: these are the values the game logic (`room.rs`, `clock.rs`) and
 //! the stores (`store.rs`, `sqlite.rs`, `postgres.rs`) share. They know
@@ -50,6 +51,19 @@ pub struct ClockReading {
     pub remaining: ByColor<u64>,
     /// The side whose clock runs, if any.
     pub running: Option<Color>,
+}
+
+/// Whether a game waits for a player, goes on, or has ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Status {
+    /// A seat is free.
+    Waiting,
+    /// Both seats are taken and the game goes on.
+    Active,
+    /// The game has ended.
+    Finished,
 }
 
 /// The colour named `"white"` or `"black"` ([`Color::name`]).

@@ -7,6 +7,11 @@
 //!   while still holding the lock, and only then broadcasts. So no client
 //!   ever hears of a change that is not stored, and the changes of one game
 //!   are stored and sent in one order. A refused write is undone in memory.
+//! - the room returns a domain event (`event.rs`); this service maps it at
+//!   the edges, to the write to store (`persist.rs`) and to the messages to
+//!   send (`wire.rs`). Each request kind has its own handler, chosen by
+//!   [`Hub`]'s `dispatch`; the replies only the service knows (a new seat's
+//!   token, the link to share) are built here.
 //! - answers to a request (with its `id`) go to the connection that sent it;
 //!   the same events go, without `id`, to every other connection following
 //!   the game. Sends never wait: a connection whose queue is full is closed
@@ -51,12 +56,14 @@ use crate::{
     domain::{ClockSpec, TokenHash},
     ids,
     limits::ServerLimits,
+    persist,
     protocol::{
         ColorChoice, Envelope, ErrorCode, GameState, Message, ProtoError, Request, RequestId,
         SeatAction, MAX_GAMES_PER_CONNECTION,
     },
     room::{Change, MoveOutcome, Room},
     store::{Store, StoreError, Write},
+    wire,
 };
 
 /// A connection as the game service sees it: where to send, and how to
@@ -172,12 +179,12 @@ impl Inner {
         }
     }
 
-    /// Sends `events` to every follower but `except`; drops the ones whose
+    /// Sends `messages` to every follower but `except`; drops the ones whose
     /// queue overflowed (they are being closed).
-    fn broadcast(&mut self, events: &[Message], except: Option<u64>) {
+    fn broadcast(&mut self, messages: &[Message], except: Option<u64>) {
         let before = self.followers.len();
-        for event in events {
-            let text: Arc<str> = event.to_text(None).into();
+        for message in messages {
+            let text: Arc<str> = message.to_text(None).into();
             self.followers
                 .retain(|f| Some(f.conn.id) == except || f.conn.send(Arc::clone(&text)));
         }
@@ -324,11 +331,15 @@ impl Hub {
                 return false;
             }
         };
-        let events = room.events_since(&inner.room, Instant::now());
+        let messages: Vec<Message> = room
+            .events_since(&inner.room, Instant::now())
+            .iter()
+            .flat_map(wire::messages_for)
+            .collect();
         inner.room = room;
-        if !events.is_empty() {
+        if !messages.is_empty() {
             inner.last_change = Instant::now();
-            inner.broadcast(&events, None);
+            inner.broadcast(&messages, None);
         }
         drop(inner);
         if self.limits_clock_may_run(&cell).await {
@@ -480,7 +491,8 @@ impl Hub {
     /// `game_not_found`, `storage_failed`.
     pub async fn snapshot(&self, id: &str) -> Result<(GameState, String), ProtoError> {
         let (_cell, inner) = self.open(id).await?;
-        Ok((inner.room.state(None, Instant::now()), inner.room.pgn()))
+        let state = wire::game_state(&inner.room, None, Instant::now());
+        Ok((state, inner.room.pgn()))
     }
 
     /// Stops `conn` following every game (it closed).
@@ -531,6 +543,7 @@ impl Hub {
         }
     }
 
+    /// One request, by kind: each kind is its own function below.
     async fn dispatch(
         &self,
         conn: &Conn,
@@ -544,152 +557,224 @@ impl Hub {
                 Ok(())
             }
             Request::Create { color, clock } => {
-                check_room_to_follow(following, None)?;
                 Ok(self.create(conn, following, color, clock, id).await?)
             }
             Request::Rematch { game, token } => {
-                check_room_to_follow(following, None)?;
                 self.rematch(conn, following, &game, token.as_deref(), id)
                     .await
             }
-            Request::Join { game, color } => {
-                check_room_to_follow(following, Some(&game))?;
-                let (cell, mut inner) = self.open(&game).await?;
-                let token = ids::token().map_err(|_| random_failed())?;
-                let now = Instant::now();
-                let (side, change) = inner.room.join(color, TokenHash::of(&token), now)?;
-                commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
-                cell.wake.notify_one();
-                self.mark_present(&game, side).await;
-                let link = link(&game);
-                conn.reply(
-                    &Message::Joined {
-                        game: game.clone(),
-                        token,
-                        color: side,
-                        link,
-                    },
-                    id,
-                );
-                follow(&mut inner, conn, following, Some(side), id);
-                Ok(())
-            }
-            Request::Watch { game } => {
-                check_room_to_follow(following, Some(&game))?;
-                let (_cell, mut inner) = self.open(&game).await?;
-                conn.reply(&Message::Watching { game: game.clone() }, id);
-                follow(&mut inner, conn, following, None, id);
-                Ok(())
-            }
+            Request::Join { game, color } => self.join(conn, following, &game, color, id).await,
+            Request::Watch { game } => self.watch(conn, following, &game, id).await,
             Request::Unwatch { game } => {
-                if following.0.remove(&game) {
-                    if let Some(cell) = self.lookup(&game) {
-                        cell.inner.lock().await.unfollow(Some(conn.id));
-                    }
-                }
-                conn.reply(&Message::Unwatched { game }, id);
+                self.unwatch(conn, following, game, id).await;
                 Ok(())
             }
             Request::Resume { game, token } => {
-                check_room_to_follow(following, Some(&game))?;
-                let (_cell, mut inner) = self.open(&game).await?;
-                let side = inner.room.seat(Some(&token))?;
-                self.mark_present(&game, side).await;
-                conn.reply(
-                    &Message::Resumed {
-                        game: game.clone(),
-                        color: side,
-                    },
-                    id,
-                );
-                follow(&mut inner, conn, following, Some(side), id);
-                Ok(())
+                self.resume(conn, following, &game, &token, id).await
             }
             Request::Move {
                 game,
                 token,
                 mv,
                 ply,
-            } => {
-                let (cell, mut inner) = self.open(&game).await?;
-                let outcome = inner
-                    .room
-                    .play(token.as_deref(), &mv, ply, Instant::now())?;
-                match outcome {
-                    MoveOutcome::Duplicate(ack) => {
-                        conn.reply(&ack, id);
-                        Ok(())
-                    }
-                    MoveOutcome::Played(change) => {
-                        self.commit_and_reply(conn, &cell, &mut inner, change, id)
-                            .await
-                    }
-                    MoveOutcome::Flagged(change) => {
-                        commit(&*self.store, &mut inner, change, None).await?;
-                        cell.wake.notify_one();
-                        Err(ProtoError::new(
-                            ErrorCode::GameOver,
-                            "your flag fell before the move arrived",
-                        )
-                        .into())
-                    }
-                }
-            }
+            } => self.play(conn, &game, token.as_deref(), &mv, ply, id).await,
             Request::Seat {
                 action,
                 game,
                 token,
             } => {
-                let (cell, mut inner) = self.open(&game).await?;
-                let now = Instant::now();
-                let token = token.as_deref();
-                let change = match action {
-                    SeatAction::Resign => inner.room.resign(token, now)?,
-                    SeatAction::OfferDraw => inner.room.offer_draw(token, now)?,
-                    SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
-                    SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
-                    SeatAction::ClaimWin | SeatAction::ClaimDraw => {
-                        let gone = inner.gone_since;
-                        // With a shared store the opponent may follow the
-                        // game on another server: the store's marks count
-                        // too (a mark may be a period late, so that much
-                        // less is known gone).
-                        let marks = if self.shared {
-                            inner.room.seat(token)?;
-                            Some(
-                                self.store
-                                    .last_present(&game)
-                                    .await
-                                    .map_err(|e| storage_error(&e))?,
-                            )
-                        } else {
-                            None
-                        };
-                        let (now_ms, late) = (crate::now_ms(), self.presence_period());
-                        inner.room.claim(
-                            token,
-                            action == SeatAction::ClaimWin,
-                            |seat| {
-                                let here = now.saturating_duration_since((*gone.get(seat))?);
-                                let marked = marks.and_then(|m| *m.get(seat)).map(|ms| {
-                                    Duration::from_millis(now_ms.saturating_sub(ms))
-                                        .saturating_sub(late)
-                                });
-                                Some(marked.map_or(here, |m| m.min(here)))
-                            },
-                            self.limits.abandon_after,
-                            now,
-                        )?
-                    }
-                };
-                self.commit_and_reply(conn, &cell, &mut inner, change, id)
+                self.seat_action(conn, &game, action, token.as_deref(), id)
                     .await
             }
         }
     }
 
+    /// `join`: takes a free seat with a new token.
+    async fn join(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        game: &str,
+        color: Option<Color>,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        check_room_to_follow(following, Some(game))?;
+        let (cell, mut inner) = self.open(game).await?;
+        let token = ids::token().map_err(|_| random_failed())?;
+        let now = Instant::now();
+        let (side, change) = inner.room.join(color, TokenHash::of(&token), now)?;
+        commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
+        cell.wake.notify_one();
+        self.mark_present(game, side).await;
+        conn.reply(
+            &Message::Joined {
+                game: game.to_string(),
+                token,
+                color: side,
+                link: link(game),
+            },
+            id,
+        );
+        follow(&mut inner, conn, following, Some(side), id);
+        Ok(())
+    }
+
+    /// `watch`: follows a game as a spectator.
+    async fn watch(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        game: &str,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        check_room_to_follow(following, Some(game))?;
+        let (_cell, mut inner) = self.open(game).await?;
+        conn.reply(
+            &Message::Watching {
+                game: game.to_string(),
+            },
+            id,
+        );
+        follow(&mut inner, conn, following, None, id);
+        Ok(())
+    }
+
+    /// `unwatch`: stops following (answered even if not following).
+    async fn unwatch(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        game: String,
+        id: Option<&RequestId>,
+    ) {
+        if following.0.remove(&game) {
+            if let Some(cell) = self.lookup(&game) {
+                cell.inner.lock().await.unfollow(Some(conn.id));
+            }
+        }
+        conn.reply(&Message::Unwatched { game }, id);
+    }
+
+    /// `resume`: takes a seat back with its token.
+    async fn resume(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        game: &str,
+        token: &str,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        check_room_to_follow(following, Some(game))?;
+        let (_cell, mut inner) = self.open(game).await?;
+        let side = inner.room.seat(Some(token))?;
+        self.mark_present(game, side).await;
+        conn.reply(
+            &Message::Resumed {
+                game: game.to_string(),
+                color: side,
+            },
+            id,
+        );
+        follow(&mut inner, conn, following, Some(side), id);
+        Ok(())
+    }
+
+    /// `move`: plays it, acknowledges a resent one again, or stores the
+    /// mover's fallen flag and refuses the move.
+    async fn play(
+        &self,
+        conn: &Conn,
+        game: &str,
+        token: Option<&str>,
+        mv: &str,
+        ply: u64,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let (cell, mut inner) = self.open(game).await?;
+        match inner.room.play(token, mv, ply, Instant::now())? {
+            MoveOutcome::Duplicate(ack) => {
+                for message in wire::messages_for(&ack) {
+                    conn.reply(&message, id);
+                }
+                Ok(())
+            }
+            MoveOutcome::Played(change) => {
+                self.commit_and_reply(conn, &cell, &mut inner, change, id)
+                    .await
+            }
+            MoveOutcome::Flagged(change) => {
+                commit(&*self.store, &mut inner, change, None).await?;
+                cell.wake.notify_one();
+                Err(ProtoError::new(
+                    ErrorCode::GameOver,
+                    "your flag fell before the move arrived",
+                )
+                .into())
+            }
+        }
+    }
+
+    /// `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_win`,
+    /// `claim_draw`.
+    async fn seat_action(
+        &self,
+        conn: &Conn,
+        game: &str,
+        action: SeatAction,
+        token: Option<&str>,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let (cell, mut inner) = self.open(game).await?;
+        let now = Instant::now();
+        let change = match action {
+            SeatAction::Resign => inner.room.resign(token, now)?,
+            SeatAction::OfferDraw => inner.room.offer_draw(token, now)?,
+            SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
+            SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
+            SeatAction::ClaimWin | SeatAction::ClaimDraw => {
+                let win = action == SeatAction::ClaimWin;
+                self.claim(&mut inner, game, token, win, now).await?
+            }
+        };
+        self.commit_and_reply(conn, &cell, &mut inner, change, id)
+            .await
+    }
+
+    /// `claim_win` (`win`) or `claim_draw`: how long the opponent has been
+    /// gone decides. With a shared store the opponent may follow the game
+    /// on another server: the store's marks count too (a mark may be a
+    /// period late, so that much less is known gone).
+    async fn claim(
+        &self,
+        inner: &mut Inner,
+        game: &str,
+        token: Option<&str>,
+        win: bool,
+        now: Instant,
+    ) -> Result<Change, ProtoError> {
+        let gone = inner.gone_since;
+        let marks = if self.shared {
+            inner.room.seat(token)?;
+            let marks = self.store.last_present(game).await;
+            Some(marks.map_err(|e| storage_error(&e))?)
+        } else {
+            None
+        };
+        let (now_ms, late) = (crate::now_ms(), self.presence_period());
+        let gone_for = |seat: Color| {
+            let here = now.saturating_duration_since((*gone.get(seat))?);
+            let marked = marks
+                .and_then(|m| *m.get(seat))
+                .map(|ms| Duration::from_millis(now_ms.saturating_sub(ms)).saturating_sub(late));
+            Some(marked.map_or(here, |m| m.min(here)))
+        };
+        inner
+            .room
+            .claim(token, win, gone_for, self.limits.abandon_after, now)
+    }
+
     /// Stores a player's change, wakes the game's clock task, and answers
-    /// the player with the change's events (the other followers are told
+    /// the player with the change's messages (the other followers are told
     /// by [`commit`]).
     async fn commit_and_reply(
         &self,
@@ -699,11 +784,11 @@ impl Hub {
         change: Change,
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
-        let events = change.events.clone();
+        let messages = wire::messages_for(&change.event);
         commit(&*self.store, inner, change, Some(conn.id)).await?;
         cell.wake.notify_one();
-        for event in &events {
-            conn.reply(event, id);
+        for message in &messages {
+            conn.reply(message, id);
         }
         Ok(())
     }
@@ -721,6 +806,7 @@ impl Hub {
         token: Option<&str>,
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
+        check_room_to_follow(following, None)?;
         let (_cell, mut inner) = self.open(game).await?;
         let (old_side, linked) = inner.room.rematch_seat(token)?;
         // `rematch_seat` refused a request without a token.
@@ -823,6 +909,7 @@ impl Hub {
         }
     }
 
+    /// `create`: a new game with the requester seated.
     async fn create(
         &self,
         conn: &Conn,
@@ -831,6 +918,7 @@ impl Hub {
         clock: Option<ClockSpec>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
+        check_room_to_follow(following, None)?;
         let side = match color {
             ColorChoice::White => Color::White,
             ColorChoice::Black => Color::Black,
@@ -915,7 +1003,8 @@ fn follow(
 ) {
     inner.follow(conn, you);
     following.0.insert(inner.room.id().to_string());
-    conn.reply(&Message::State(inner.room.state(you, Instant::now())), id);
+    let state = wire::game_state(&inner.room, you, Instant::now());
+    conn.reply(&Message::State(state), id);
 }
 
 /// Why a request failed.
@@ -933,23 +1022,28 @@ impl From<ProtoError> for Failure {
     }
 }
 
-/// Stores a change, then broadcasts its events to every follower but
-/// `actor` (who gets them as answers); undoes it if the store refuses.
+/// Stores a change (its event's write, `persist.rs`), then broadcasts its
+/// event's messages (`wire.rs`) to every follower but `actor` (who gets
+/// them as answers); undoes it if the store refuses.
 async fn commit(
     store: &dyn Store,
     inner: &mut Inner,
     change: Change,
     actor: Option<u64>,
 ) -> Result<(), Failure> {
-    let Change {
-        write,
-        events,
-        undo,
-    } = change;
+    let Change { event, undo } = change;
+    let Some(write) = persist::write_for(&event) else {
+        // Every change a room makes is stored; an event that is not is a bug.
+        inner.room.undo(undo);
+        return Err(Failure::Refused(ProtoError::new(
+            ErrorCode::InternalError,
+            "a change with nothing to store; nothing was accepted",
+        )));
+    };
     match store.write(write).await {
         Ok(()) => {
             inner.last_change = Instant::now();
-            inner.broadcast(&events, actor);
+            inner.broadcast(&wire::messages_for(&event), actor);
             Ok(())
         }
         Err(e) => {

@@ -45,16 +45,19 @@ pub mod caps;
 pub mod clock;
 mod columns;
 pub mod domain;
+pub mod event;
 pub mod games;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod persist;
 pub mod postgres;
 pub mod protocol;
 pub mod ratelimit;
 pub mod room;
 pub mod sqlite;
 pub mod store;
+pub mod wire;
 pub mod ws;
 
 use std::{

@@ -16,7 +16,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::domain::ClockReading;
-pub use crate::domain::{ClockSpec, CLOCK_INCREMENT_MS, CLOCK_INITIAL_MS};
+pub use crate::domain::{ClockSpec, Status, CLOCK_INCREMENT_MS, CLOCK_INITIAL_MS};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -656,19 +656,6 @@ impl From<ClockReading> for Clocks {
             running: r.running,
         }
     }
-}
-
-/// Whether a game waits for a player, goes on, or has ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum Status {
-    /// A seat is free.
-    Waiting,
-    /// Both seats are taken and the game goes on.
-    Active,
-    /// The game has ended.
-    Finished,
 }
 
 /// One move of a game's history.

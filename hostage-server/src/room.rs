@@ -3,23 +3,29 @@
 //!
 //! Policy: a [`Room`] decides, it does not store or send. Every action either
 //! is refused with a [`ProtoError`] and changes nothing, or changes the room
-//! and returns a [`Change`]: the [`Write`] that must be stored, the messages
-//! to broadcast once it is, and an [`Undo`] that puts the room back exactly
-//! as it was if the store refuses. The game service (`games.rs`) holds the
-//! room's lock across the write, so no one sees a change before it is stored.
+//! and returns a [`Change`]: the domain [`Event`] it decided (`event.rs`)
+//! and an [`Undo`] that puts the room back exactly as it was if the store
+//! refuses. The room builds no wire message and no store write: the edges
+//! map the event, `persist.rs` to the write to store and `wire.rs` to the
+//! messages to send once it is stored. The game service (`games.rs`) holds
+//! the room's lock across the write, so no one sees a change before it is
+//! stored.
 //!
 //! Every move is checked by `hostage-core`; the rules' endings come from
 //! [`Game::outcome`]; resignation, agreement and time are added here.
 
 use std::time::{Duration, Instant};
 
-use hostage_core::{game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, Color, Position};
+use hostage_core::{
+    game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, ByColor, Color, Position,
+};
 
 use crate::{
     clock::Clock,
-    domain::{self, ClockSpec, End, EndReason, SeatHashes, TokenHash},
-    protocol::{Clocks, ErrorCode, GameState, Message, MoveEntry, ProtoError, Seats, Status},
-    store::{NewGame, Seen, StoredClocks, StoredGame, Write},
+    domain::{self, ClockReading, ClockSpec, End, EndReason, SeatHashes, Status, TokenHash},
+    event::{Event, MovePlayed},
+    protocol::{ErrorCode, ProtoError},
+    store::{NewGame, Seen, StoredGame},
 };
 
 /// What a room needs to be put back as it was before a change.
@@ -36,10 +42,8 @@ pub struct Undo {
 /// A change made to a room, not yet stored.
 #[derive(Debug)]
 pub struct Change {
-    /// What to store.
-    pub write: Write,
-    /// What to broadcast once stored, in order.
-    pub events: Vec<Message>,
+    /// What the room decided: to store, then to tell.
+    pub event: Event,
     /// How to take the change back if the store refuses it.
     pub undo: Undo,
 }
@@ -50,8 +54,9 @@ pub struct Change {
 pub enum MoveOutcome {
     /// A new move, to store and broadcast.
     Played(Change),
-    /// A resent move already stored at that ply: acknowledge it again.
-    Duplicate(Message),
+    /// A resent move already stored at that ply: acknowledge it again
+    /// ([`Event::MoveRepeated`]).
+    Duplicate(Event),
     /// The mover's flag had fallen: store the ending, broadcast it, and
     /// refuse the move with `game_over`.
     Flagged(Change),
@@ -220,13 +225,10 @@ impl Room {
         let undo = self.undo_point();
         self.rematch = Some(new.id.clone());
         Change {
-            events: vec![Message::RematchOffered {
+            event: Event::RematchLinked {
                 game: self.id.clone(),
                 rematch: new.id.clone(),
-            }],
-            write: Write::Rematch {
-                game: self.id.clone(),
-                new,
+                new: Some(new),
             },
             undo,
         }
@@ -250,53 +252,28 @@ impl Room {
         }
     }
 
-    fn clocks_at(&self, now: Instant) -> Option<Clocks> {
-        self.clock.map(|c| c.at(now).into())
-    }
-
-    fn stored_clocks(&self, now: Instant) -> StoredClocks {
-        self.clock.map(|c| c.remaining_now(now))
-    }
-
-    /// The whole game as `you` (a seat, or `None` for a spectator) sees it at `now`.
+    /// The clocks as they read at `now` (`None`: untimed).
     #[must_use]
-    pub fn state(&self, you: Option<Color>, now: Instant) -> GameState {
-        let sans = self.game.san_moves();
-        let moves = self
-            .game
-            .moves()
-            .iter()
-            .zip(sans)
-            .zip(self.game.positions())
-            .enumerate()
-            .map(|(ply, ((m, san), before))| MoveEntry {
-                ply: ply as u64,
-                mv: UciMove::from_move(m).to_string(),
-                san,
-                by: before.turn(),
-            })
-            .collect();
-        GameState {
-            game: self.id.clone(),
-            you,
-            start_fen: self.game.start().fen(),
-            fen: self.game.position().fen(),
-            moves,
-            ply: self.game.ply() as u64,
-            turn: self.turn(),
-            status: self.status(),
-            seats: Seats {
-                white: self.tokens.white.is_some(),
-                black: self.tokens.black.is_some(),
-            },
-            clock: self.clock.map(|c| c.spec()),
-            clocks: self.clocks_at(now),
-            draw_offer: self.draw_offer,
-            rematch: self.rematch.clone(),
-            result: self.end.map_or("*", |e| e.result()),
-            termination: self.end.map(|e| e.termination()),
-            winner: self.end.and_then(|e| e.winner),
-        }
+    pub fn clocks_at(&self, now: Instant) -> Option<ClockReading> {
+        self.clock.map(|c| c.at(now))
+    }
+
+    /// Which seats are taken.
+    #[must_use]
+    pub fn seats_taken(&self) -> ByColor<bool> {
+        ByColor::new_with(|side| self.tokens.get(side).is_some())
+    }
+
+    /// The standing draw offer, by the side that made it.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The rematch's id, once a player asked for one.
+    #[must_use]
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
     }
 
     /// The game as it is now, for a write's condition.
@@ -330,14 +307,13 @@ impl Room {
         self.rematch = undo.rematch;
     }
 
-    fn game_over_event(&self, now: Instant) -> Option<Message> {
-        let end = self.end?;
-        Some(Message::GameOver {
+    /// The ending as an event (for catch-up: the game as it is).
+    fn ended_event(&self, now: Instant) -> Option<Event> {
+        Some(Event::GameEnded {
             game: self.id.clone(),
-            result: end.result(),
-            termination: end.termination(),
-            winner: end.winner,
+            end: self.end?,
             clocks: self.clocks_at(now),
+            seen: self.seen(),
         })
     }
 
@@ -351,13 +327,12 @@ impl Room {
         self.draw_offer = None;
         self.end = Some(end);
         Change {
-            write: Write::Finish {
+            event: Event::GameEnded {
                 game: self.id.clone(),
                 end,
-                clocks: self.stored_clocks(now),
+                clocks: self.clocks_at(now),
                 seen,
             },
-            events: self.game_over_event(now).into_iter().collect(),
             undo,
         }
     }
@@ -450,37 +425,39 @@ impl Room {
             }
         }
         let change = Change {
-            write: Write::TakeSeat {
+            event: Event::SeatTaken {
                 game: self.id.clone(),
                 side,
                 token,
-                clocks: self.stored_clocks(now),
-            },
-            events: vec![Message::PlayerJoined {
-                game: self.id.clone(),
-                color: side,
                 clocks: self.clocks_at(now),
-            }],
+            },
             undo,
         };
         Ok((side, change))
     }
 
-    /// The `moved` message of an already played ply.
-    fn moved_event(&self, ply: usize, duplicate: bool, clocks: Option<Clocks>) -> Option<Message> {
+    /// An already played ply, with the clocks to tell, the time to store
+    /// and the ending it brought (none: told apart, or not brought).
+    fn move_at(
+        &self,
+        ply: usize,
+        clocks: Option<ClockReading>,
+        at_ms: u64,
+        end: Option<End>,
+    ) -> Option<MovePlayed> {
         let m = self.game.moves().get(ply)?;
         let before = self.game.position_at(ply)?;
         let after = self.game.position_at(ply + 1)?;
-        Some(Message::Moved {
+        Some(MovePlayed {
             game: self.id.clone(),
             ply: ply as u64,
-            mv: UciMove::from_move(m).to_string(),
+            uci: UciMove::from_move(m).to_string(),
             san: self.game.san(ply)?,
             fen: after.fen(),
             by: before.turn(),
             clocks,
-            draw_offer: None,
-            duplicate,
+            at_ms,
+            end,
         })
     }
 
@@ -516,9 +493,8 @@ impl Room {
             let by = self.game.position_at(index).map(Position::turn);
             let sent = UciMove::from_ascii(text.as_bytes()).ok();
             if stored.is_some() && stored == sent && by == Some(side) {
-                let clocks = self.clocks_at(now);
-                if let Some(ack) = self.moved_event(index, true, clocks) {
-                    return Ok(MoveOutcome::Duplicate(ack));
+                if let Some(ack) = self.move_at(index, self.clocks_at(now), 0, None) {
+                    return Ok(MoveOutcome::Duplicate(Event::MoveRepeated(ack)));
                 }
             }
             return Err(mismatch());
@@ -576,20 +552,16 @@ impl Room {
                 clock.stop(now);
             }
         }
-        let clocks = self.clocks_at(now);
-        let index = current as usize;
-        let mut events: Vec<Message> = self.moved_event(index, false, clocks).into_iter().collect();
-        events.extend(self.game_over_event(now));
+        let played = self
+            .move_at(
+                current as usize,
+                self.clocks_at(now),
+                crate::now_ms(),
+                self.end,
+            )
+            .ok_or_else(|| err(ErrorCode::InternalError, "the move just played is missing"))?;
         Ok(MoveOutcome::Played(Change {
-            write: Write::Move {
-                game: self.id.clone(),
-                ply: current,
-                uci: uci.to_string(),
-                clocks: self.stored_clocks(now),
-                at_ms: crate::now_ms(),
-                end: self.end,
-            },
-            events,
+            event: Event::MovePlayed(played),
             undo,
         }))
     }
@@ -635,16 +607,12 @@ impl Room {
                 let seen = self.seen();
                 self.draw_offer = Some(side);
                 Ok(Change {
-                    write: Write::DrawOffer {
-                        game: self.id.clone(),
-                        by: Some(side),
-                        clocks: self.stored_clocks(now),
-                        seen,
-                    },
-                    events: vec![Message::DrawOffered {
+                    event: Event::DrawOffered {
                         game: self.id.clone(),
                         by: side,
-                    }],
+                        clocks: self.clocks_at(now),
+                        seen,
+                    },
                     undo,
                 })
             }
@@ -684,16 +652,12 @@ impl Room {
         let seen = self.seen();
         self.draw_offer = None;
         Ok(Change {
-            write: Write::DrawOffer {
-                game: self.id.clone(),
-                by: None,
-                clocks: self.stored_clocks(now),
-                seen,
-            },
-            events: vec![Message::DrawDeclined {
+            event: Event::DrawDeclined {
                 game: self.id.clone(),
                 by: side,
-            }],
+                clocks: self.clocks_at(now),
+                seen,
+            },
             undo,
         })
     }
@@ -748,50 +712,57 @@ impl Room {
     }
 
     /// The events that turn `old` (this game as it was known) into this
-    /// room: seats taken, moves, draw offers and declines, the ending; to
-    /// tell the followers of a game another server changed.
+    /// room: seats taken, moves, draw offers and declines, the ending, the
+    /// rematch; to tell the followers of a game another server changed
+    /// (they are told, never stored: this server did not decide them).
     ///
     /// These are the difference of two states, not a log: an offer made and
     /// declined (or withdrawn by a move) between two reads is not told, as
     /// it no longer matters (the followers get the state that follows it).
     #[must_use]
-    pub fn events_since(&self, old: &Room, now: Instant) -> Vec<Message> {
+    pub fn events_since(&self, old: &Room, now: Instant) -> Vec<Event> {
         let clocks = self.clocks_at(now);
         let mut events = Vec::new();
         for side in Color::ALL {
-            if old.tokens.get(side).is_none() && self.tokens.get(side).is_some() {
-                events.push(Message::PlayerJoined {
+            if let (None, Some(token)) = (old.tokens.get(side), self.tokens.get(side)) {
+                events.push(Event::SeatTaken {
                     game: self.id.clone(),
-                    color: side,
+                    side,
+                    token: *token,
                     clocks,
                 });
             }
         }
         let from = old.game.ply();
         for ply in from..self.game.ply() {
-            events.extend(self.moved_event(ply, false, clocks));
+            events.extend(self.move_at(ply, clocks, 0, None).map(Event::MovePlayed));
         }
         let moved = self.game.ply() > from;
         match (old.draw_offer, self.draw_offer) {
-            (None, Some(by)) => events.push(Message::DrawOffered {
+            (None, Some(by)) => events.push(Event::DrawOffered {
                 game: self.id.clone(),
                 by,
+                clocks,
+                seen: self.seen(),
             }),
             (Some(by), None) if !moved && self.end.is_none() => {
-                events.push(Message::DrawDeclined {
+                events.push(Event::DrawDeclined {
                     game: self.id.clone(),
                     by: by.other(),
+                    clocks,
+                    seen: self.seen(),
                 });
             }
             _ => {}
         }
         if old.end.is_none() {
-            events.extend(self.game_over_event(now));
+            events.extend(self.ended_event(now));
         }
-        if let (None, Some(rematch)) = (&old.rematch, &self.rematch) {
-            events.push(Message::RematchOffered {
+        if let (None, Some(new)) = (&old.rematch, &self.rematch) {
+            events.push(Event::RematchLinked {
                 game: self.id.clone(),
-                rematch: rematch.clone(),
+                rematch: new.clone(),
+                new: None,
             });
         }
         events
@@ -827,9 +798,12 @@ impl Room {
 mod tests {
     use std::time::Duration;
 
-    use hostage_core::ByColor;
-
     use super::*;
+    use crate::{persist::write_for, protocol::Message, store::Write, wire::messages_for};
+
+    fn state(r: &Room, now: Instant) -> crate::protocol::GameState {
+        crate::wire::game_state(r, None, now)
+    }
 
     const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
@@ -900,11 +874,14 @@ mod tests {
         let mut r = room(None, now);
         played(r.play(Some(W), "e2e4", 0, now));
         match r.play(Some(W), "e2e4", 0, now) {
-            Ok(MoveOutcome::Duplicate(Message::Moved {
-                ply: 0,
-                duplicate: true,
-                ..
-            })) => {}
+            Ok(MoveOutcome::Duplicate(ack)) => match &messages_for(&ack)[..] {
+                [Message::Moved {
+                    ply: 0,
+                    duplicate: true,
+                    ..
+                }] => assert_eq!(write_for(&ack), None),
+                other => panic!("{other:?}"),
+            },
             other => panic!("{other:?}"),
         }
         // Another move for a past ply, or the opponent resending it, is a mismatch.
@@ -927,16 +904,16 @@ mod tests {
             increment_ms: 1_000,
         };
         let mut r = room(Some(spec), now);
-        let before = r.state(None, now);
+        let before = state(&r, now);
         let c = played(r.play(Some(W), "e2e4", 0, now + Duration::from_secs(2)));
         r.undo(c.undo);
-        assert_eq!(r.state(None, now), before);
+        assert_eq!(state(&r, now), before);
         let c = r.offer_draw(Some(W), now).unwrap();
         r.undo(c.undo);
-        assert_eq!(r.state(None, now), before);
+        assert_eq!(state(&r, now), before);
         let c = r.resign(Some(B), now).unwrap();
         r.undo(c.undo);
-        assert_eq!(r.state(None, now), before);
+        assert_eq!(state(&r, now), before);
     }
 
     #[test]
@@ -965,7 +942,7 @@ mod tests {
         }
         let mate = played(r.play(Some(B), "d8h4", 3, now));
         assert!(matches!(
-            mate.events.last(),
+            messages_for(&mate.event).last(),
             Some(Message::GameOver {
                 result: "0-1",
                 termination: "checkmate",
@@ -1020,14 +997,16 @@ mod tests {
         assert!(r.check_flag(t0).is_none());
         let late = t0 + Duration::from_millis(1_500);
         match r.play(Some(W), "e2e4", 0, late) {
-            Ok(MoveOutcome::Flagged(c)) => assert!(matches!(c.write, Write::Finish { .. })),
+            Ok(MoveOutcome::Flagged(c)) => {
+                assert!(matches!(write_for(&c.event), Some(Write::Finish { .. })));
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(r.end().map(|e| e.winner), Some(Some(Color::Black)));
         let mut r = room(Some(spec), t0);
         let c = r.check_flag(late).unwrap();
         assert!(matches!(
-            c.events[0],
+            messages_for(&c.event)[0],
             Message::GameOver {
                 termination: "timeout",
                 ..

@@ -1,0 +1,126 @@
+//! The domain events: what a room decided, in the room's terms.
+//!
+//! Policy: a [`Room`](crate::room::Room) decides and returns an [`Event`];
+//! it never builds a wire message nor a store write. The edges map each
+//! event: `wire.rs` to the messages the followers are sent
+//! (`docs/protocol.md`), `persist.rs` to the write the store keeps
+//! (`store.rs`). So a new thing the room decides is a new variant here and
+//! one arm in each mapping, each testable alone.
+//!
+//! An event carries everything both mappings need, read once when the room
+//! decided: the clocks at that instant (their remaining times are what is
+//! stored, the reading with the running side is what is sent) and, for a
+//! change that is stored only if the game is still as the room saw it, that
+//! [`Seen`].
+
+use hostage_core::Color;
+
+use crate::{
+    domain::{ClockReading, End, TokenHash},
+    store::{NewGame, Seen},
+};
+
+/// A move of the game, as played (or played before and acknowledged again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePlayed {
+    /// Game id.
+    pub game: String,
+    /// The move's ply (0 is White's first).
+    pub ply: u64,
+    /// Long form.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+    /// The position after it (FEN).
+    pub fen: String,
+    /// The mover.
+    pub by: Color,
+    /// The clocks after it (`None`: untimed).
+    pub clocks: Option<ClockReading>,
+    /// Wall-clock time of the move, milliseconds since the Unix epoch (0
+    /// for a move told again, which is never stored).
+    pub at_ms: u64,
+    /// The ending this move brought, if any.
+    pub end: Option<End>,
+}
+
+/// Something a room decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// The seat `side` was taken with the token whose digest is `token`.
+    SeatTaken {
+        /// Game id.
+        game: String,
+        /// The seat.
+        side: Color,
+        /// Its token's digest.
+        token: TokenHash,
+        /// The clocks once the seat was taken (the game may have started).
+        clocks: Option<ClockReading>,
+    },
+    /// A new move was played (a standing draw offer is withdrawn by it).
+    MovePlayed(MovePlayed),
+    /// A move already stored was sent again: acknowledged, not played.
+    MoveRepeated(MovePlayed),
+    /// `by` offered a draw.
+    DrawOffered {
+        /// Game id.
+        game: String,
+        /// The side offering.
+        by: Color,
+        /// The clocks at the offer.
+        clocks: Option<ClockReading>,
+        /// The game when the offer was decided.
+        seen: Seen,
+    },
+    /// `by` declined the opponent's draw offer.
+    DrawDeclined {
+        /// Game id.
+        game: String,
+        /// The side declining.
+        by: Color,
+        /// The clocks at the answer.
+        clocks: Option<ClockReading>,
+        /// The game when the answer was decided.
+        seen: Seen,
+    },
+    /// The game ended without a move: resignation, agreement, time,
+    /// abandonment (an ending by a move is [`MovePlayed::end`]).
+    GameEnded {
+        /// Game id.
+        game: String,
+        /// How.
+        end: End,
+        /// The clocks at the end (stopped).
+        clocks: Option<ClockReading>,
+        /// The game when the ending was decided.
+        seen: Seen,
+    },
+    /// A player of the finished `game` asked for a rematch, `rematch`.
+    RematchLinked {
+        /// The finished game's id.
+        game: String,
+        /// The rematch's id.
+        rematch: String,
+        /// The rematch as created, with the requester's seat, to store
+        /// with the link; `None` for a link read from the store (made on
+        /// another server), only told.
+        new: Option<NewGame>,
+    },
+}
+
+impl Event {
+    /// The game this event is about.
+    #[must_use]
+    pub fn game(&self) -> &str {
+        match self {
+            Event::MovePlayed(m) | Event::MoveRepeated(m) => &m.game,
+            Event::SeatTaken { game, .. }
+            | Event::DrawOffered { game, .. }
+            | Event::DrawDeclined { game, .. }
+            | Event::GameEnded { game, .. }
+            | Event::RematchLinked { game, .. } => game,
+        }
+    }
+}
