@@ -1,4 +1,4 @@
-// Analyse in Chromium (issue #18): a move played after stepping back starts
+// Analyse in Chromium: a move played after stepping back starts
 // a variation instead of deleting the game; variations are promoted and
 // deleted; the engine deepens by itself, with a choice of lines, an
 // evaluation bar, the best move as an arrow and clickable lines; the game

@@ -1,4 +1,4 @@
-// How Play feels to a lichess player (issue #18 audit), at desktop 1280x800
+// How Play feels to a lichess player, at desktop 1280x800
 // and phone 390x844: the end box's "New game" after a reload (no crash);
 // Take back disabled once a game is decided (resignation, flag); the clock
 // booked on a take-back (no refund); clocks against a bot (the side to move

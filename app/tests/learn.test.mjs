@@ -1,4 +1,4 @@
-// Learn in Chromium (issue #18): the lesson's Markdown rendered (lists,
+// Learn in Chromium: the lesson's Markdown rendered (lists,
 // bold), the task next to the board (on a phone, task and board on one
 // screen), progress per lesson, and after a wrong move the board waits for
 // "Try again" instead of staying live for the other side. Desktop 1280x800

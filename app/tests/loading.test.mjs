@@ -1,4 +1,4 @@
-// What the page fetches (issue #18): the first load only the rules'
+// What the page fetches: the first load only the rules'
 // WebAssembly module (hostage_bg.wasm); the engine's module when the player
 // first chooses a bot or switches the engine on in Analyse, the puzzles'
 // module (which holds the course too) when Learn or Puzzles is first opened.

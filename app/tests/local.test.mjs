@@ -99,7 +99,7 @@ test('learn: lesson 2 completed on the board, progress kept', { timeout: 90_000 
   // Task 1: capture the queen. A wrong legal move is refused first.
   await move(page, 'a2', 'a3');
   await said(/^a3 is legal, but not the answer/);
-  // The board is not live for the other side after a miss (issue #18):
+  // The board is not live for the other side after a miss:
   // tapping a black man and a square does nothing and throws nothing.
   await move(page, 'd5', 'd4');
   assert.equal(await boardOf(page).getByRole('gridcell', { name: /, legal destination/ }).count(), 0);

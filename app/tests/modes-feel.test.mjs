@@ -1,5 +1,5 @@
-// Analyse, Learn and Puzzles as a lichess player expects them (issue #18
-// audit), at desktop 1280x800 and phone 390x844: the engine's lines, arrow
+// Analyse, Learn and Puzzles as a lichess player expects them
+// at desktop 1280x800 and phone 390x844: the engine's lines, arrow
 // and evaluation bar never outlive their position (stepping to another one
 // clears them at once, a finished position shows its result on the bar), a
 // drop as the best move is marked on its square; and every move played in

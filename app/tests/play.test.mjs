@@ -1,4 +1,4 @@
-// Play as a new player meets it (issue #18), in Chromium at desktop
+// Play as a new player meets it, in Chromium at desktop
 // (1280x800; 1366x768 for the layout) and phone (390x844) sizes: the idle
 // board before Start; board, four reserves and both clocks on one screen
 // (desktop); the end-of-game box after a confirmed resignation, with the

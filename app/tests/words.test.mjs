@@ -1,4 +1,4 @@
-// Words for people (issue #18 audit): notices styled by kind (info — the
+// Words for people: notices styled by kind (info — the
 // default, never red —, success, warning, error) in Play, with sentences and
 // never code names or FEN; a bot that cannot move and an app that cannot
 // start said in sentences; the board editor's castling and en-passant

@@ -116,7 +116,7 @@ def test_bad_sources() -> None:
     assert info.value.code == "pgn_io"
 
 
-# A result decided off the board (issue 18): the board's own outcome wins,
+# A result decided off the board: the board's own outcome wins,
 # an off-board reason is written as the PGN standard's Termination tag.
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
 

@@ -1,4 +1,4 @@
-//! What a public server must also survive (issue 19): big frames, long
+//! What a public server must also survive: big frames, long
 //! paths, slow or silent clients, idle sockets, connection caps, tokens at
 //! rest, games evicted from memory, abandoned games, and compressed static
 //! files. The timeouts are shortened through [`ServerLimits`]; the

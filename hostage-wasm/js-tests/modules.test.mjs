@@ -1,7 +1,7 @@
 // The package's three entries (docs/javascript.md, "Entries"): what each
 // exports, that each is its own WebAssembly module loaded only when its entry
 // is imported, that values cross between them as text and plain objects, and
-// that the rules alone stay under 100 KB gzipped (issue 16's budget).
+// that the rules alone stay under 100 KB gzipped (the package's budget).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -6,7 +6,7 @@
 //! and the Texel tuner (`hostage-match/examples/texel.rs`) read and change
 //! it. The values of [`Params::DEFAULT`] and where each came from are
 //! listed field by field below and in `docs/engine.md` ("Evaluation",
-//! "Texel tuning (session 17)").
+//! "Texel tuning").
 //!
 //! Arrays indexed by role run pawn, knight, bishop, rook, queen (the king
 //! has no entry).
@@ -136,9 +136,9 @@ macro_rules! each_weight {
 }
 
 impl Params {
-    /// The weights the engine plays with: the Texel fit of session 17
+    /// The weights the engine plays with: the Texel fit
     /// (`scripts/texel`: 98,926 quiet positions of 6,341 self-play games;
-    /// see `docs/engine.md`, "Texel tuning (session 17)", for the recipe,
+    /// see `docs/engine.md`, "Texel tuning", for the recipe,
     /// the fit and the match that confirmed it). Each field's comment gives
     /// the value it had before the fit and where that came from.
     pub const DEFAULT: Params = Params {
@@ -148,8 +148,8 @@ impl Params {
         piece_mg: [100, 360, 371, 538, 890],
         piece_eg: [148, 240, 351, 686, 775],
         // Fitted; before: the board value plus 40 (a free drop, R6, as
-        // Fairy-Stockfish values a piece in hand in crazyhouse; matches of
-        // session 13).
+        // Fairy-Stockfish values a piece in hand in crazyhouse; confirmed
+        // by matches, docs/engine-record.md).
         airfield: [-4, 270, 301, 564, 837],
         // Fitted; before: 30% of the board value (30, 96, 99, 150, 285).
         prisoner: [126, 96, 75, 6, 196],
@@ -184,10 +184,10 @@ impl Params {
         hand_danger: [6, 17, 20, 32, 34],
         // Fitted; before 4, 8, 8, 12, 20.
         attack_danger: [29, 30, 16, 21, 36],
-        // Fitted; before 100 (session 17's fix of the open squares, which
+        // Fitted; before 100 (after the fix of the open squares, which
         // the king's own guard had made always 0).
         open_pct: 115,
-        // Fitted; before 100 (session 16: 0 → 100 measured +55 [+17, +95]).
+        // Fitted; before 100 (0 → 100 measured +55 [+17, +95]).
         supported_drop_pct: 148,
         // Fitted, unchanged: 2.
         attackers_weight: 2,
