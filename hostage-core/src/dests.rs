@@ -6,8 +6,8 @@
 //! three from one generation of the legal moves, so that every interface
 //! (the JavaScript package, the app, a Rust GUI) groups them alike.
 //! Castling is the king's two-square move, as the long form writes it.
-//! A promotion is one destination: the interface asks for the piece after
-//! the drop, as every board interface does.
+//! A promotion is one destination: the interface asks for the piece once
+//! the pawn has moved, as chessops' and chessground's boards do.
 
 use alloc::vec::Vec;
 

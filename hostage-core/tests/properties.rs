@@ -104,6 +104,7 @@ fn check_position(pos: &Position, start_men: &[[u32; 6]; 2], probe: u64) {
     sorted.sort_by_key(|m| format!("{m:?}"));
     sorted.dedup();
     assert_eq!(sorted.len(), moves.len(), "duplicate moves in {fen}");
+    check_dests(pos, &moves);
     // A random move: legal iff listed; an illegal one changes nothing.
     for k in 0..8 {
         let m =
@@ -117,6 +118,50 @@ fn check_position(pos: &Position, start_men: &[[u32; 6]; 2], probe: u64) {
                 assert_eq!(err.position.fen(), fen);
                 assert_eq!(err.position.zobrist_hash(), pos.zobrist_hash());
             }
+        }
+    }
+}
+
+/// `Position::dests` holds exactly the destinations of the legal moves:
+/// every legal move is in its group, and every destination listed is the
+/// destination of a legal move of that group.
+fn check_dests(pos: &Position, moves: &[Move]) {
+    let fen = pos.fen();
+    let dests = pos.dests();
+    for m in moves {
+        let listed = match *m {
+            Move::Drop { role, to } => dests.drop(role).contains(to),
+            Move::Exchange {
+                released,
+                rescued,
+                to,
+            } => dests.exchange(released, rescued).contains(to),
+            _ => m.from().is_some_and(|from| dests.from(from).contains(m.to())),
+        };
+        assert!(listed, "{fen}: {m:?} missing from dests");
+    }
+    for &(from, to) in &dests.board {
+        assert!(to.any(), "{fen}: empty group for {from}");
+        for sq in to {
+            assert!(
+                moves.iter().any(|m| m.from() == Some(from) && m.to() == sq),
+                "{fen}: {from}{sq} listed but no legal move"
+            );
+        }
+    }
+    for &(role, to) in &dests.drops {
+        for sq in to {
+            assert!(moves.contains(&Move::Drop { role, to: sq }), "{fen}: drop {role:?}@{sq}");
+        }
+    }
+    for &(released, rescued, to) in &dests.exchanges {
+        for sq in to {
+            let m = Move::Exchange {
+                released,
+                rescued,
+                to: sq,
+            };
+            assert!(moves.contains(&m), "{fen}: {m:?} listed but not legal");
         }
     }
 }
