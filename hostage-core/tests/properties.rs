@@ -136,7 +136,9 @@ fn check_dests(pos: &Position, moves: &[Move]) {
                 rescued,
                 to,
             } => dests.exchange(released, rescued).contains(to),
-            _ => m.from().is_some_and(|from| dests.from(from).contains(m.to())),
+            _ => m
+                .from()
+                .is_some_and(|from| dests.from(from).contains(m.to())),
         };
         assert!(listed, "{fen}: {m:?} missing from dests");
     }
@@ -151,7 +153,10 @@ fn check_dests(pos: &Position, moves: &[Move]) {
     }
     for &(role, to) in &dests.drops {
         for sq in to {
-            assert!(moves.contains(&Move::Drop { role, to: sq }), "{fen}: drop {role:?}@{sq}");
+            assert!(
+                moves.contains(&Move::Drop { role, to: sq }),
+                "{fen}: drop {role:?}@{sq}"
+            );
         }
     }
     for &(released, rescued, to) in &dests.exchanges {

@@ -354,6 +354,25 @@ pub struct ProtoError {
     /// The versions spoken (`unsupported_version`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub supported: Option<Vec<u64>>,
+    /// Why the move is illegal (`illegal_move`): the code of the core's
+    /// `IllegalReason` (`"wrong_way"`, `"leaves_king_in_check"`, ...), as
+    /// the Python and JavaScript errors carry it.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "reason_code"
+    )]
+    pub reason: Option<hostage_core::IllegalReason>,
+}
+
+/// An illegal move's reason as its stable code.
+fn reason_code<S: serde::Serializer>(
+    reason: &Option<hostage_core::IllegalReason>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match reason {
+        Some(reason) => s.serialize_str(reason.code()),
+        None => s.serialize_none(),
+    }
 }
 
 impl ProtoError {
@@ -367,7 +386,19 @@ impl ProtoError {
             game: None,
             expected: None,
             supported: None,
+            reason: None,
         }
+    }
+
+    /// Adds why a move is illegal: its code in `reason`, its clause at the
+    /// end of the message (as the core's own errors end).
+    #[must_use]
+    pub fn because(mut self, reason: Option<hostage_core::IllegalReason>) -> ProtoError {
+        if let Some(reason) = reason {
+            self.message = format!("{}: {reason}", self.message);
+            self.reason = Some(reason);
+        }
+        self
     }
 
     /// Adds the offending input, shortened to [`GIVEN_MAX_CHARS`].

@@ -516,12 +516,13 @@ impl Room {
             )
             .given(text)
         })?;
-        let m = uci.to_move(self.game.position()).map_err(|_| {
+        let m = uci.to_move(self.game.position()).map_err(|e| {
             err(
                 ErrorCode::IllegalMove,
                 format!("{uci} is not a legal move at ply {current}"),
             )
             .given(text)
+            .because(e.reason())
         })?;
         if let Some(flagged) = self.clock.and_then(|c| c.flagged(now)) {
             let end = End {
@@ -848,9 +849,14 @@ mod tests {
             code(r.play(Some(W), "e2e9", 0, now)),
             ErrorCode::InvalidMove
         );
-        assert_eq!(
-            code(r.play(Some(W), "e2e5", 0, now)),
-            ErrorCode::IllegalMove
+        let illegal = r.play(Some(W), "e2e5", 0, now).expect_err("illegal");
+        assert_eq!(illegal.code, ErrorCode::IllegalMove);
+        // A pawn does not move three squares (R1): the core's reason.
+        assert_eq!(illegal.reason.map(|r| r.code()), Some("wrong_way"));
+        assert!(
+            illegal.message.ends_with("does not move that way"),
+            "{}",
+            illegal.message
         );
         assert_eq!(
             code(r.play(Some(W), "e2e4", 3, now)),

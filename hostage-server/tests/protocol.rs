@@ -240,6 +240,8 @@ fn every_rejection_is_answered_and_changes_nothing() {
             (e["code"].as_str(), e["given"].as_str(), e["game"].as_str()),
             (Some("illegal_move"), Some("e7e4"), Some(g.as_str()))
         );
+        // Why, as the core says it (R1: a pawn does not move three squares).
+        assert_eq!(e["reason"].as_str(), Some("wrong_way"));
         // `given` repeats the input, shortened.
         c.send(move_msg(&g, &bt, &"x".repeat(500), 1));
         let e = c.expect_error("invalid_move");
