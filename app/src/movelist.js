@@ -2,6 +2,7 @@
 // and the game's export: FEN of the shown position and PGN of the game.
 import { Board } from './pkg.js';
 import { resultText, resultToken } from './words.js';
+import { scrollWithin } from './scroll.js';
 
 export class MoveList {
   /** onSelect(ply): show the position after `ply` moves. */
@@ -100,7 +101,7 @@ export class MoveList {
       end.lastChild.textContent = resultText(outcome);
       this.list.append(end);
     }
-    this.list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    scrollWithin(this.list, this.list.querySelector('[aria-current]'));
     const nav = this.el.querySelectorAll('.nav button');
     nav[0].disabled = nav[1].disabled = shown === 0;
     nav[2].disabled = nav[3].disabled = shown === game.ply;

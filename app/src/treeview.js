@@ -3,6 +3,7 @@
 // button (click or Enter to go there). Arrow keys step back and forward,
 // Home and End go to the start and to the end of the line.
 import { GLYPH } from './review.js';
+import { scrollWithin } from './scroll.js';
 
 export class TreeView {
   /** onSelect(node): go to that node. */
@@ -86,6 +87,6 @@ export class TreeView {
     line(tree.root, out, true);
     this.el.replaceChildren(out);
     if (!tree.root.children.length) this.el.innerHTML = '<p class="none">No moves yet: play one on the board.</p>';
-    this.el.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+    scrollWithin(this.el, this.el.querySelector('[aria-current]'));
   }
 }

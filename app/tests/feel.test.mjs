@@ -5,7 +5,8 @@
 // runs, the bot's time runs while it thinks, a flag ends the game); drops and
 // exchanges animated and heard (capture, check, drop and exchange sounds);
 // no sticky hover after a tap on the phone; readable coordinates and reserve
-// labels on the phone. Found by roles and visible labels; no console error.
+// labels on the phone; the page never scrolls by itself while moves are
+// played on the phone. Found by roles and visible labels; no console error.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -223,6 +224,29 @@ test('phone: no sticky hover after a tap; coordinates and reserve labels readabl
     assert.ok(px >= 11, `${name}: ${px} px`);
   }
   await shot(page, 'feel-phone-tap');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('phone: the page stays put while moves are played; the move list scrolls inside its own box', { timeout: 120_000 }, async () => {
+  const [, size, options] = SIZES[1];
+  const { context, page, errors } = await app.open('play', size, options);
+  await start(page, { opponent: 'A friend at this device' });
+  const moves = ['e2', 'e4', 'e7', 'e5', 'g1', 'f3', 'b8', 'c6', 'f1', 'c4', 'g8', 'f6', 'd2', 'd3', 'f8', 'c5', 'b1', 'c3', 'd7', 'd6', 'c1', 'g5', 'h7', 'h6', 'g5', 'h4', 'g7', 'g5'];
+  const top = await page.evaluate(() => window.scrollY);
+  for (let i = 0; i < moves.length; i += 2) {
+    await tapMove(page, moves[i], moves[i + 1]);
+    await waitMoves(page, i / 2 + 1);
+    assert.equal(await page.evaluate(() => window.scrollY), top, `the page did not scroll after move ${i / 2 + 1}`);
+  }
+  // The current move is in view inside the list's own box.
+  const inBox = await page.evaluate(() => {
+    const box = document.querySelector('#mode-play .moves');
+    const cur = box.querySelector('[aria-current]');
+    const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();
+    return box.scrollTop > 0 && c.top >= b.top - 1 && c.bottom <= b.bottom + 1;
+  });
+  assert.ok(inBox, 'the move list scrolled to its current move');
   assert.deepEqual(errors, []);
   await context.close();
 });
