@@ -48,8 +48,7 @@ TRIPLE=wasm32-unknown-unknown
 log() { printf '[build.sh] %s\n' "$*" >&2; }
 
 # The workspace version: `version` in [workspace.package] of the root Cargo.toml.
-VERSION="$(awk '/^\[/ { in_ws = ($0 == "[workspace.package]") }
-    in_ws && /^version *=/ { gsub(/^version *= *"|".*$/, ""); print; exit }' "$ROOT/Cargo.toml")"
+VERSION="$("$ROOT/scripts/workspace-version" || true)"
 NPM_VERSION="$(node -p 'require(process.argv[1]).version' "$HERE/npm/package.json")"
 if [[ -z $VERSION || $NPM_VERSION != "$VERSION" ]]; then
     log "hostage-wasm/npm/package.json has version $NPM_VERSION, the Cargo workspace ${VERSION:-(none found)}: make them equal"
