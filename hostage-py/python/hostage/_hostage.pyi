@@ -786,7 +786,8 @@ def puzzle_next(rating: float, difficulty: str, seen: list[str], seed: int) -> s
     """The id of the next built-in puzzle for a player; ``DifficultyError``."""
 
 def puzzle_accepts(id: str, index: int, uci: str) -> bool:
-    """Whether ``uci`` is right as move ``index`` of built-in puzzle ``id``."""
+    """Whether ``uci`` (SAN or long form) is right as move ``index`` of built-in puzzle ``id``;
+    ``InvalidMoveError`` / ``IllegalMoveError`` for text that is not a legal move there."""
 
 def glicko_update(player: _Rating, puzzle: _Rating, solved: bool) -> tuple[_Rating, _Rating]:
     """``(player, puzzle)`` after one attempt (lichess's puzzle parameters)."""
