@@ -21,6 +21,7 @@
 //! | `limits.rs` | the limits an operator sets (timeouts, caps, queue bytes, eviction, abandonment) |
 //! | `caps.rs` | open connections per address and in total |
 //! | `ids.rs` | game ids and seat tokens |
+//! | `names.rs` | display names: the rule and its check |
 //! | `ws.rs` | the socket loop |
 //! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
 //! | `lib.rs` | configuration and the accept loop (header-read timeout) |
@@ -50,6 +51,7 @@ pub mod games;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod names;
 pub mod persist;
 pub mod postgres;
 pub mod protocol;

@@ -281,6 +281,8 @@ pub enum ErrorCode {
     TooManyGames,
     /// A claim while the opponent is present or not gone long enough.
     ClaimTooEarly,
+    /// A display name that breaks the naming rules (`names.rs`).
+    InvalidName,
     /// The database refused the write.
     StorageFailed,
     /// A bug.
@@ -316,6 +318,7 @@ impl ErrorCode {
             ErrorCode::NoDrawOffer => "no_draw_offer",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::ClaimTooEarly => "claim_too_early",
+            ErrorCode::InvalidName => "invalid_name",
             ErrorCode::StorageFailed => "storage_failed",
             ErrorCode::InternalError => "internal_error",
         }
