@@ -7,11 +7,17 @@
 //! ([`hostage_match::uci_player`]), started once per thread, with the UCI
 //! options of `--first-option NAME=VALUE` / `--second-option` (repeatable,
 //! like cutechess's `option.NAME=VALUE`; an option the engine does not
-//! offer is an error before the match). An external
-//! engine that exits or hangs (no move within `--uci-timeout`) forfeits
-//! that game and is restarted for the next: the progress line, the PGN
-//! (`Termination` tag and a comment) and the summary say so, and the match
-//! goes on. The book is the built-in one ([`hostage_engine::book`]) unless
+//! offer is an error before the match). External engines search on
+//! `--uci-nodes`, `--uci-movetime`, or a clock (`--uci-clock 1+0.1`: `go
+//! wtime btime winc binc`, booked by the referee, a flag lost on time).
+//! Every move is refereed by the core. An external engine that exits or
+//! hangs (no move within `--uci-timeout`) is restarted and asked again; a
+//! second breakdown in the same game, or an illegal move, forfeits it. A
+//! forfeited game is adjudicated when both engines' last scores agree who
+//! is winning (one by 6 pawns or a mate, the other by 1.5), else left out
+//! of the score: the progress line, the PGN (`Termination` tag, comments,
+//! each engine move's score as cutechess writes it) and the summary say
+//! which. The book is the built-in one ([`hostage_engine::book`]) unless
 //! `--book FILE` names another. Progress (one line per game) and the
 //! summary go to stdout; `--pgn OUT` writes every game, in schedule order,
 //! with the players, round and termination as tags.
@@ -21,6 +27,7 @@ use std::{fmt, io::Write, path::PathBuf, str::FromStr, time::Duration};
 use hostage_match::{
     book,
     book::Opening,
+    clock::MatchClock,
     matches::{run_match, GameRecord, MatchConfig, MatchResult},
     players::{NoMove, ParsePlayerError, Player, PlayerSpec},
     stats::{Sprt, Wdl},
@@ -74,6 +81,15 @@ pub struct MatchArgs {
     /// An external engine's budget: `go movetime MS` (instead of --uci-nodes).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub uci_movetime: Option<u64>,
+    /// Play on a clock, INITIAL+INCREMENT in seconds (e.g. 1+0.1): external
+    /// engines get `go wtime btime winc binc` and lose on time (instead of
+    /// --uci-nodes or --uci-movetime; built-in players keep their budgets).
+    #[arg(long, value_parser = parse_clock, conflicts_with = "uci_movetime")]
+    pub uci_clock: Option<MatchClock>,
+    /// With --uci-clock: how many milliseconds below zero a clock may fall
+    /// before its side loses on time.
+    #[arg(long, default_value_t = 0, requires = "uci_clock")]
+    pub time_margin: u64,
     /// How long an external engine may take for one move, in milliseconds,
     /// before it counts as hung, forfeits the game and is restarted
     /// (default: 60000 with --uci-nodes, the move time + 5000 with
@@ -90,6 +106,8 @@ impl MatchArgs {
         }
     }
 
+    /// On a clock an engine counts as hung past its whole clock plus a
+    /// grace (the player works that out per move); otherwise as set.
     fn timeout(&self) -> Duration {
         self.uci_timeout
             .map_or_else(|| self.effort().default_timeout(), Duration::from_millis)
@@ -135,6 +153,11 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
         }
         _ => Err(format!("expected NAME=VALUE, got {s:?}")),
     }
+}
+
+fn parse_clock(s: &str) -> Result<MatchClock, String> {
+    s.parse()
+        .map_err(|e: hostage_match::clock::ParseClockError| e.to_string())
 }
 
 fn parse_spec(s: &str) -> Result<Spec, String> {
@@ -196,10 +219,17 @@ pub fn run(args: &MatchArgs, out: &mut (dyn Write + Send)) -> Result<(), CliErro
     config.seed = args.seed;
     config.sprt = args.sprt;
     config.openings = openings;
+    if let Some(clock) = args.uci_clock {
+        config = config.with_clock(clock, Duration::from_millis(args.time_margin));
+    }
     let total = (config.openings.len() * 2).min(config.max_games.unwrap_or(usize::MAX));
+    let budget = match args.uci_clock {
+        Some(clock) => format!("clock {clock}"),
+        None => args.effort().to_string(),
+    };
     writeln!(
         out,
-        "{first_name} vs {second_name}: {total} games from {} openings, {} threads, seed {}",
+        "{first_name} vs {second_name}: {total} games from {} openings, {} threads, seed {}, uci engines on {budget}",
         config.openings.len(),
         config.threads,
         config.seed
@@ -268,6 +298,13 @@ fn summary(
     )?;
     writeln!(out, "score: {:.1}%", 100.0 * wdl.score())?;
     writeln!(out, "elo difference: {} (95% interval)", wdl.elo())?;
+    if result.left_out > 0 {
+        writeln!(
+            out,
+            "left out of the score: {} forfeited game(s) the engines' scores did not settle",
+            result.left_out
+        )?;
+    }
     for (first, name) in [(true, first_name), (false, second_name)] {
         let games: Vec<&GameRecord> = result
             .games
@@ -276,13 +313,27 @@ fn summary(
             .collect();
         if let Some(last) = games.last() {
             let rounds: Vec<String> = games.iter().map(|g| (g.index + 1).to_string()).collect();
+            let adjudicated = games.iter().filter(|g| g.counts()).count();
             let why = last.forfeit.as_ref().map_or("", |f| f.reason.as_str());
             writeln!(
                 out,
-                "forfeits: {name} {} (game {}; last: {why})",
+                "forfeits: {name} {} ({adjudicated} adjudicated; game {}; last: {why})",
                 games.len(),
                 rounds.join(", ")
             )?;
+        }
+        let restarts: usize = result
+            .games
+            .iter()
+            .map(|g| {
+                g.restarts
+                    .iter()
+                    .filter(|r| r.side.is_white() == (g.first_is_white == first))
+                    .count()
+            })
+            .sum();
+        if restarts > 0 {
+            writeln!(out, "restarts: {name} {restarts} (recovered, game went on)")?;
         }
     }
     if let (Some(sprt), Some(verdict)) = (args.sprt, result.verdict) {

@@ -338,11 +338,11 @@ fn a_match_against_an_external_uci_engine() {
 }
 
 /// A fake UCI engine: a shell script that plays the first legal move
-/// (asking `hostage moves`) and, at its `at`-th `go` of the match (counted
-/// in a file, so across restarts), exits (`crash`) or stops answering
-/// (`hang`). Returns the `uci:` player for it.
-fn fake_engine(mode: &str, at: u32) -> String {
-    let dir = temp_path(&format!("fake-{mode}"));
+/// (asking `hostage moves`) and, at each `go` of the match numbered in
+/// `at` (comma-separated, counted in a file, so across restarts), exits
+/// (`crash`) or stops answering (`hang`). Returns the `uci:` player for it.
+fn fake_engine(mode: &str, at: &str) -> String {
+    let dir = temp_path(&format!("fake-{mode}-{}", at.replace(',', "-")));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let count = dir.join("count");
     let _ = std::fs::remove_file(&count);
@@ -358,9 +358,9 @@ while IFS= read -r line; do
     "position startpos") moves="";;
     go*)
       n=$(( $(cat "$count" 2>/dev/null || echo 0) + 1 )); echo "$n" > "$count"
-      if [ "$n" -eq "$at" ]; then
-        if [ "$mode" = crash ]; then exit 3; else exec sleep 30; fi
-      fi
+      case ",$at," in *",$n,"*)
+        if [ "$mode" = crash ]; then exit 3; else exec sleep 30; fi;;
+      esac
       echo "bestmove $("$hostage" moves --moves "$moves" | head -n 1 | cut -f 2)";;
     quit) exit 0;;
   esac
@@ -378,9 +378,16 @@ done
 /// Plays `fake` (first) against greedy over two games from 1. e4 e5 with
 /// a PGN, and returns stdout and the PGN.
 fn match_with(fake: &str, extra: &[&str]) -> (String, String) {
-    let book = temp_path(&format!("book-{}.txt", extra.len()));
+    // Tests run at once: files of their own, named after the fake.
+    let tag: String = fake
+        .chars()
+        .rev()
+        .take(40)
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let book = temp_path(&format!("book-{tag}.txt"));
     std::fs::write(&book, "e2e4 e7e5\n").expect("book");
-    let pgn = temp_path(&format!("forfeit-{}.pgn", extra.len()));
+    let pgn = temp_path(&format!("forfeit-{tag}.pgn"));
     let mut args = vec![
         "match",
         "--first",
@@ -407,9 +414,35 @@ fn match_with(fake: &str, extra: &[&str]) -> (String, String) {
 
 #[cfg(unix)]
 #[test]
-fn an_external_engine_that_crashes_forfeits_one_game_and_is_restarted() {
+fn an_external_engine_that_crashes_once_is_restarted_and_the_game_goes_on() {
     // The fake has White in game 1 and dies at its third move (ply 7).
-    let (text, pgn) = match_with(&fake_engine("crash", 3), &[]);
+    let (text, pgn) = match_with(&fake_engine("crash", "3"), &[]);
+    let why = "the engine exited at ply 7";
+    assert!(!text.contains(" forfeits"), "{text}");
+    assert!(
+        text.contains("restarts: fake 1 (recovered, game went on)"),
+        "{text}"
+    );
+    let [w, d, l] = wdl(&text);
+    assert_eq!(w + d + l, 2, "{text}");
+    let games: Vec<_> = Reader::from_str(&pgn)
+        .collect::<Result<_, _>>()
+        .expect("legal PGN");
+    assert_eq!(games.len(), 2);
+    // Game 1 went on past the breakdown, with a note of it.
+    assert!(games[0].mainline_moves().len() > 6);
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!("{{White restarted: {why}}}")),
+        "{pgn}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_external_engine_that_crashes_twice_in_a_game_forfeits_it_and_is_left_out() {
+    // Dies at its third move, and again when asked once more.
+    let (text, pgn) = match_with(&fake_engine("crash", "3,4"), &[]);
     let why = "the engine exited at ply 7";
     assert!(
         text.contains(&format!(
@@ -419,13 +452,19 @@ fn an_external_engine_that_crashes_forfeits_one_game_and_is_restarted() {
     );
     assert_eq!(text.matches(" forfeits: ").count(), 1, "{text}");
     assert!(
-        text.contains(&format!("forfeits: fake 1 (game 1; last: {why})")),
+        text.contains(&format!(
+            "forfeits: fake 1 (0 adjudicated; game 1; last: {why})"
+        )),
+        "{text}"
+    );
+    // The fake reports no score, so the forfeit is not adjudicated: the
+    // score counts game 2 only.
+    assert!(
+        text.contains("left out of the score: 1 forfeited game(s)"),
         "{text}"
     );
     let [w, d, l] = wdl(&text);
-    assert_eq!(w + d + l, 2, "{text}");
-    // The restarted engine plays game 2 out (Black, to the ply limit or
-    // an ending by the rules, never a forfeit).
+    assert_eq!(w + d + l, 1, "{text}");
     let games: Vec<_> = Reader::from_str(&pgn)
         .collect::<Result<_, _>>()
         .expect("legal PGN");
@@ -441,6 +480,8 @@ fn an_external_engine_that_crashes_forfeits_one_game_and_is_restarted() {
         words.contains(&format!("{{White (fake) forfeits: {why}}} 0-1")),
         "{pgn}"
     );
+    // The restarted engine plays game 2 out (Black, to the ply limit or an
+    // ending by the rules, never a forfeit).
     assert!(games[1].mainline_moves().len() > 6);
     assert!(!games[1]
         .tag("Termination")
@@ -452,12 +493,15 @@ fn an_external_engine_that_crashes_forfeits_one_game_and_is_restarted() {
 #[test]
 fn an_external_engine_that_hangs_is_killed_at_the_timeout() {
     let started = std::time::Instant::now();
-    // The fake stops answering at its second move (ply 5 of game 1).
-    let (text, pgn) = match_with(&fake_engine("hang", 2), &["--uci-timeout", "400"]);
+    // The fake stops answering at its second move (ply 5 of game 1), and
+    // again after its restart.
+    let (text, pgn) = match_with(&fake_engine("hang", "2,3"), &["--uci-timeout", "400"]);
     let why = "no move within 400 ms at ply 5 (engine killed)";
     assert!(text.contains(&format!("white forfeits: {why}")), "{text}");
     assert!(
-        text.contains(&format!("forfeits: fake 1 (game 1; last: {why})")),
+        text.contains(&format!(
+            "forfeits: fake 1 (0 adjudicated; game 1; last: {why})"
+        )),
         "{text}"
     );
     assert!(
@@ -466,6 +510,91 @@ fn an_external_engine_that_hangs_is_killed_at_the_timeout() {
     );
     // The match went on at once, not after the hung engine's 30 s.
     assert!(started.elapsed() < std::time::Duration::from_secs(25));
+}
+
+#[cfg(unix)]
+#[test]
+fn on_a_clock_an_engine_plays_by_its_clock_and_its_scores_are_recorded() {
+    let first = format!("uci:{HOSTAGE} uci");
+    let pgn = temp_path("clock.pgn");
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--second",
+        "greedy",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--max-plies",
+        "30",
+        "--uci-clock",
+        "2+0.05",
+        "--pgn",
+        pgn.to_str().expect("utf-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("uci engines on clock 2+0.05"), "{text}");
+    let [w, d, l] = wdl(&text);
+    assert_eq!(w + d + l, 2, "{text}");
+    let written = std::fs::read_to_string(&pgn).expect("the pgn was written");
+    let _ = std::fs::remove_file(&pgn);
+    let games: Vec<_> = Reader::from_str(&written)
+        .collect::<Result<_, _>>()
+        .expect("legal PGN");
+    // Our engine's moves carry its score (`+0.35`, `-M3`); greedy's none.
+    let is_score = |c: &str| {
+        let c = c.trim();
+        (c.starts_with('+') || c.starts_with('-'))
+            && (c[1..].parse::<f64>().is_ok() || c[1..].starts_with('M'))
+    };
+    for (game, engine_is_white) in [(&games[0], true), (&games[1], false)] {
+        let line = game.mainline();
+        let scored: Vec<bool> = line
+            .iter()
+            .map(|&n| game.node(n).comments.iter().any(|c| is_score(c)))
+            .collect();
+        let engine_moves = scored
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| (i % 2 == 0) == engine_is_white);
+        let mut greedy_moves = scored
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| (i % 2 == 0) != engine_is_white);
+        assert!(engine_moves.filter(|(_, &s)| s).count() >= 2, "{written}");
+        assert!(greedy_moves.all(|(_, &s)| !s), "{written}");
+    }
+    // A clock and a move time are two budgets: refused.
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--second",
+        "greedy",
+        "--uci-clock",
+        "1+0.1",
+        "--uci-movetime",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = hostage(&[
+        "match",
+        "--first",
+        &first,
+        "--second",
+        "greedy",
+        "--uci-clock",
+        "fast",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid time control"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

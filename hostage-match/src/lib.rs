@@ -12,13 +12,16 @@
 //!   is restarted when it crashes or hangs.
 //! - [`book`] (`hostage_engine::book`, re-exported): openings, books of
 //!   them, the default book and the generator that made it.
-//! - [`referee`]: one game between two players, with its ending and any
-//!   forfeit.
+//! - [`referee`]: one game between two players, with its ending, any
+//!   forfeit and the engines' scores; [`clock`]: Fischer clocks for
+//!   matches on time; [`adjudication`]: forfeited games judged from both
+//!   engines' scores.
 //! - [`matches`](mod@matches): a match over a book on several threads, with an optional
 //!   SPRT stop; [`stats`]: W/D/L, Elo with its 95% interval, SPRT.
 //!
 //! Modules depend downwards only: `stats` and `players` on the engine,
-//! `referee` on `book` and `players`, `matches` on `referee` and `stats`.
+//! `referee` on `book`, `players`, `clock` and `adjudication`, `matches`
+//! on `referee` and `stats`.
 //!
 //! # Example
 //!
@@ -48,7 +51,9 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod adjudication;
 pub use hostage_engine::book;
+pub mod clock;
 pub mod matches;
 pub mod players;
 pub mod referee;

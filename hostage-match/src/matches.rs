@@ -1,16 +1,25 @@
 //! Matches between two players over an opening book, each opening played
 //! with both colours, on several threads, with an optional SPRT that stops
 //! the match once its verdict is clear. Each game is refereed by
-//! [`crate::referee::play_game`] (endings, adjudication after
-//! [`MatchConfig::max_plies`] plies, illegal moves and forfeits).
+//! [`crate::referee::play_game`] (endings, the clock, adjudication after
+//! [`MatchConfig::max_plies`] plies, restarts, illegal moves and forfeits).
+//!
+//! The score ([`MatchResult::wdl`]) counts the games decided on the board
+//! and the forfeited games adjudicated from both engines' scores; a
+//! forfeited game the scores do not settle is kept in the record and
+//! counted apart ([`MatchResult::left_out`]), so that an engine crashing in
+//! lost positions neither gains nor loses by it.
 //!
 //! Every game is deterministic given its opening, its colours and the
 //! match seed; with several threads games finish in any order, so an SPRT
 //! may stop after a different number of games, but each game is the same.
 
-use std::sync::{
-    atomic::{AtomicBool, AtomicUsize, Ordering},
-    Mutex,
+use std::{
+    sync::{
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+        Mutex,
+    },
+    time::Duration,
 };
 
 use hostage_core::{
@@ -20,8 +29,9 @@ use hostage_core::{
 
 use crate::{
     book::Opening,
+    clock::MatchClock,
     players::Player,
-    referee::{play_game, Forfeit, Refereed},
+    referee::{play_game, Forfeit, GameRules, Refereed, Restart},
     stats::{Sprt, Verdict, Wdl},
 };
 
@@ -42,6 +52,10 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Stop early when this SPRT decides.
     pub sprt: Option<Sprt>,
+    /// Play on this clock (`None`: each player's own budget).
+    pub clock: Option<MatchClock>,
+    /// How far below zero a clock may fall before its side loses on time.
+    pub time_margin: Duration,
 }
 
 impl Default for MatchConfig {
@@ -53,6 +67,8 @@ impl Default for MatchConfig {
             threads: 1,
             seed: 0,
             sprt: None,
+            clock: None,
+            time_margin: Duration::ZERO,
         }
     }
 }
@@ -96,6 +112,25 @@ impl MatchConfig {
         self
     }
 
+    /// The same match on `clock`, a side losing on time once its clock
+    /// falls below `-margin`.
+    #[must_use]
+    pub fn with_clock(mut self, clock: MatchClock, margin: Duration) -> MatchConfig {
+        self.clock = Some(clock);
+        self.time_margin = margin;
+        self
+    }
+
+    /// The rules each game is played by.
+    #[must_use]
+    pub fn rules(&self) -> GameRules {
+        let rules = GameRules::new(self.max_plies);
+        match self.clock {
+            Some(clock) => rules.with_clock(clock, self.time_margin),
+            None => rules,
+        }
+    }
+
     /// The same match stopped early when `sprt` decides.
     #[must_use]
     pub fn with_sprt(mut self, sprt: Sprt) -> MatchConfig {
@@ -121,10 +156,17 @@ pub struct GameRecord {
     /// How it ended, in words (`checkmate`, `adjudicated after 400 plies`,
     /// `black made an illegal move`, `white forfeits: …`).
     pub termination: String,
-    /// Who forfeited and why, when a player broke down.
+    /// Who forfeited and why, when a player broke down twice or played an
+    /// illegal move, and whether the game was adjudicated.
     pub forfeit: Option<Forfeit>,
     /// The number of opening plies at the start of `game`.
     pub opening_plies: usize,
+    /// The score each move after the opening was played with, from its
+    /// player's side (external engines only): `scores[i]` is for move
+    /// `opening_plies + i`.
+    pub scores: Vec<Option<hostage_engine::Score>>,
+    /// The breakdowns a player recovered from.
+    pub restarts: Vec<Restart>,
 }
 
 impl GameRecord {
@@ -141,6 +183,15 @@ impl GameRecord {
         } else {
             1.0 - white
         }
+    }
+
+    /// Whether the game counts in the match's score: decided on the board,
+    /// or forfeited and adjudicated.
+    #[must_use]
+    pub fn counts(&self) -> bool {
+        self.forfeit
+            .as_ref()
+            .is_none_or(|f| f.adjudicated.is_some())
     }
 
     /// Whether the first player forfeited this game (`None`: no forfeit).
@@ -169,6 +220,28 @@ impl GameRecord {
         pgn.set_tag("Result", self.result.as_str());
         pgn.set_tag("Variant", "Hostage");
         pgn.set_tag("Termination", &self.termination);
+        let line: Vec<NodeId> = pgn.mainline();
+        for (i, score) in self.scores.iter().enumerate() {
+            if let (Some(score), Some(&node)) = (score, line.get(self.opening_plies + i)) {
+                pgn.node_mut(node).comments.push(score_comment(*score));
+            }
+        }
+        for restart in &self.restarts {
+            // The comment goes after the last move before the breakdown.
+            let node = restart
+                .ply
+                .checked_sub(1)
+                .and_then(|i| line.get(i).copied())
+                .unwrap_or(NodeId::ROOT);
+            let side = if restart.side.is_white() {
+                "White"
+            } else {
+                "Black"
+            };
+            pgn.node_mut(node)
+                .comments
+                .push(format!("{side} restarted: {}", restart.reason));
+        }
         if let Some(forfeit) = &self.forfeit {
             let (side, name) = if forfeit.side.is_white() {
                 ("White", white)
@@ -185,12 +258,26 @@ impl GameRecord {
     }
 }
 
+/// A score as a PGN comment, as cutechess-cli writes it: `+0.35` in pawns
+/// or `+M5`/`-M3`, from the side that moved.
+fn score_comment(score: hostage_engine::Score) -> String {
+    match score {
+        hostage_engine::Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        hostage_engine::Score::Mate(n) if n > 0 => format!("+M{n}"),
+        hostage_engine::Score::Mate(n) => format!("-M{}", -n),
+    }
+}
+
 /// The outcome of a match.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct MatchResult {
-    /// The first player's wins, draws and losses.
+    /// The first player's wins, draws and losses in the games that count
+    /// ([`GameRecord::counts`]).
     pub wdl: Wdl,
+    /// The forfeited games left out of `wdl`: the engines' scores did not
+    /// agree who was winning.
+    pub left_out: usize,
     /// The games, in schedule order (those played).
     pub games: Vec<GameRecord>,
     /// The SPRT verdict, if one was asked for.
@@ -216,6 +303,7 @@ pub fn run_match(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let state = Mutex::new((Wdl::default(), Vec::<GameRecord>::new()));
+    let rules = config.rules();
     let threads = config.threads.clamp(1, total.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -234,21 +322,9 @@ pub fn run_match(
                     let first_is_white = index % 2 == 0;
                     let seed = config.seed ^ (opening as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
                     let played = if first_is_white {
-                        play_game(
-                            &mut *a,
-                            &mut *b,
-                            &config.openings[opening],
-                            config.max_plies,
-                            seed,
-                        )
+                        play_game(&mut *a, &mut *b, &config.openings[opening], &rules, seed)
                     } else {
-                        play_game(
-                            &mut *b,
-                            &mut *a,
-                            &config.openings[opening],
-                            config.max_plies,
-                            seed,
-                        )
+                        play_game(&mut *b, &mut *a, &config.openings[opening], &rules, seed)
                     };
                     // Openings were replayed above, so this cannot fail.
                     let Ok(Refereed {
@@ -256,6 +332,9 @@ pub fn run_match(
                         result,
                         termination,
                         forfeit,
+                        scores,
+                        restarts,
+                        ..
                     }) = played
                     else {
                         break;
@@ -269,11 +348,15 @@ pub fn run_match(
                         result,
                         termination,
                         forfeit,
+                        scores,
+                        restarts,
                     };
                     let Ok(mut guard) = state.lock() else { break };
                     let (wdl, records) = &mut *guard;
                     let points = record.first_player_points();
-                    if points == 1.0 {
+                    if !record.counts() {
+                        // Told apart in the summary (MatchResult::left_out).
+                    } else if points == 1.0 {
                         wdl.wins += 1;
                     } else if points == 0.0 {
                         wdl.losses += 1;
@@ -295,6 +378,7 @@ pub fn run_match(
     games.sort_by_key(|g| g.index);
     Ok(MatchResult {
         wdl,
+        left_out: games.iter().filter(|g| !g.counts()).count(),
         verdict: config.sprt.map(|s| s.verdict(&wdl)),
         games,
     })
@@ -304,7 +388,7 @@ pub fn run_match(
 mod tests {
     use super::*;
     use crate::players::{GreedyPlayer, NoMove, RandomPlayer};
-    use hostage_core::Move;
+    use hostage_core::{Color, Move};
 
     #[test]
     fn a_short_match_counts_every_game_and_alternates_colours() {
@@ -334,11 +418,16 @@ mod tests {
         }
     }
 
-    /// Breaks down at its third move of the first game, then plays as
-    /// `random` again after `new_game`.
+    /// Plays `random`, but breaks down at each ply of `fail_at` (once
+    /// each), answers an illegal move at `illegal_at`, sleeps `sleep` a
+    /// move, and reports `score` for every move.
+    #[derive(Default)]
     struct Flaky {
-        games: u32,
-        moves: u32,
+        fail_at: Vec<usize>,
+        illegal_at: Option<usize>,
+        sleep: Duration,
+        score: Option<hostage_engine::Score>,
+        restarts: usize,
     }
 
     impl Player for Flaky {
@@ -346,57 +435,173 @@ mod tests {
             "flaky".into()
         }
         fn new_game(&mut self) {
-            self.games += 1;
-            self.moves = 0;
+            self.restarts += 1;
         }
         fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove> {
-            self.moves += 1;
-            if self.games == 1 && self.moves == 3 {
+            std::thread::sleep(self.sleep);
+            if let Some(i) = self.fail_at.iter().position(|&p| p == game.ply()) {
+                self.fail_at.remove(i);
                 return Err(NoMove::Failed("the engine exited".into()));
+            }
+            if self.illegal_at == Some(game.ply()) {
+                return Err(NoMove::Illegal("answered 'bestmove e2e5'".into()));
             }
             RandomPlayer.choose(game, seed)
         }
+        fn last_score(&self) -> Option<hostage_engine::Score> {
+            self.score
+        }
+    }
+
+    /// One game of `white` against a `Flaky` that scores `black_score`.
+    fn one_game(white: Flaky, black_score: Option<hostage_engine::Score>) -> MatchResult {
+        let config = MatchConfig::new(Opening::parse_book("e2e4 e7e5\n").expect("book"))
+            .with_max_plies(30)
+            .with_max_games(1);
+        let white = Mutex::new(Some(white));
+        run_match(
+            &config,
+            &|| {
+                Box::new(
+                    white
+                        .lock()
+                        .ok()
+                        .and_then(|mut w| w.take())
+                        .unwrap_or_default(),
+                )
+            },
+            &|| {
+                Box::new(Flaky {
+                    score: black_score,
+                    ..Flaky::default()
+                })
+            },
+            &|_, _| {},
+        )
+        .expect("match")
     }
 
     #[test]
-    fn a_player_that_breaks_down_forfeits_one_game_and_the_match_goes_on() {
-        let config = MatchConfig {
-            openings: Opening::parse_book(
-                "e2e4 e7e5
-",
-            )
-            .expect("book"),
-            max_plies: 30,
-            ..MatchConfig::default()
-        };
-        let result = run_match(
-            &config,
-            &|| Box::new(Flaky { games: 0, moves: 0 }),
-            &|| Box::new(GreedyPlayer),
-            &|_, _| {},
-        )
-        .expect("match");
-        assert_eq!(result.games.len(), 2);
-        let (first, second) = (&result.games[0], &result.games[1]);
-        // Game 1: flaky has White, fails at its third move (ply 7 after the
-        // two opening plies and two moves each), and loses.
-        assert_eq!(first.game.ply(), 6);
-        assert_eq!(first.result, PgnResult::BlackWins);
-        assert_eq!(first.termination, "white forfeits: the engine exited");
-        assert_eq!(first.first_player_forfeited(), Some(true));
-        let pgn = first.pgn("flaky", "greedy", "test");
+    fn a_first_breakdown_restarts_the_player_and_the_game_goes_on() {
+        let result = one_game(
+            Flaky {
+                fail_at: vec![6],
+                ..Flaky::default()
+            },
+            None,
+        );
+        let game = &result.games[0];
+        assert_eq!(game.forfeit, None);
+        assert_eq!(game.game.ply(), 30, "played to the ply limit");
+        assert_eq!(game.restarts.len(), 1);
+        assert_eq!(
+            (game.restarts[0].ply, game.restarts[0].side),
+            (6, Color::White)
+        );
+        let pgn = game.pgn("flaky", "other", "test");
         assert!(
-            pgn.contains("[Termination \"white forfeits: the engine exited\"]"),
+            pgn.contains("{White restarted: the engine exited}"),
             "{pgn}"
         );
+        assert!(PgnGame::read(&pgn).is_ok(), "{pgn}");
+        assert_eq!((result.wdl.games(), result.left_out), (1, 0));
+    }
+
+    #[test]
+    fn a_second_breakdown_forfeits_and_is_left_out_when_the_scores_do_not_settle_it() {
+        let result = one_game(
+            Flaky {
+                fail_at: vec![6, 8],
+                ..Flaky::default()
+            },
+            Some(hostage_engine::Score::Cp(-900)),
+        );
+        let game = &result.games[0];
+        assert_eq!(game.game.ply(), 8);
+        assert_eq!(game.result, PgnResult::BlackWins);
+        assert_eq!(game.termination, "white forfeits: the engine exited");
+        assert_eq!(game.first_player_forfeited(), Some(true));
+        // White's engine reported no score: no adjudication.
+        assert_eq!(game.forfeit.as_ref().and_then(|f| f.adjudicated), None);
+        assert!(!game.counts());
+        assert_eq!((result.wdl.games(), result.left_out), (0, 1));
+        let pgn = game.pgn("flaky", "other", "test");
         assert!(
             pgn.contains("{White (flaky) forfeits: the engine exited}"),
             "{pgn}"
         );
-        assert!(PgnGame::read(&pgn).is_ok(), "{pgn}");
-        // Game 2 is played out by the recovered player.
-        assert_eq!(second.forfeit, None);
-        assert!(second.game.ply() > 6, "{}", second.game.ply());
-        assert_eq!(result.wdl.games(), 2);
+        // Black's scores are in the record, from Black's side.
+        assert!(pgn.contains("{-9.00}"), "{pgn}");
+    }
+
+    #[test]
+    fn a_forfeited_game_goes_to_the_side_both_engines_say_is_winning() {
+        use hostage_engine::Score::{Cp, Mate};
+        // White forfeits while both engines say White is winning.
+        let result = one_game(
+            Flaky {
+                fail_at: vec![6, 8],
+                score: Some(Mate(3)),
+                ..Flaky::default()
+            },
+            Some(Cp(-200)),
+        );
+        let game = &result.games[0];
+        assert_eq!(game.result, PgnResult::WhiteWins);
+        assert_eq!(
+            game.forfeit.as_ref().and_then(|f| f.adjudicated),
+            Some(Color::White)
+        );
+        assert_eq!(
+            game.termination,
+            "white forfeits: the engine exited; adjudicated to white from both engines' scores"
+        );
+        assert!(game.counts());
+        assert_eq!(
+            (result.wdl.wins, result.wdl.games(), result.left_out),
+            (1, 1, 0)
+        );
+        // An illegal answer forfeits at once, here adjudicated to Black.
+        let result = one_game(
+            Flaky {
+                illegal_at: Some(4),
+                score: Some(Cp(-700)),
+                ..Flaky::default()
+            },
+            Some(Cp(300)),
+        );
+        let game = &result.games[0];
+        assert_eq!(game.game.ply(), 4);
+        assert!(game.restarts.is_empty());
+        assert_eq!(game.result, PgnResult::BlackWins);
+        assert!(game
+            .termination
+            .starts_with("white forfeits: answered 'bestmove e2e5'"));
+        assert_eq!((result.wdl.losses, result.left_out), (1, 0));
+    }
+
+    #[test]
+    fn on_a_clock_a_side_that_oversteps_loses_on_time() {
+        // 100 ms for the game, 60 ms a move: the second move is too late.
+        let config = MatchConfig::new(Opening::parse_book("e2e4 e7e5\n").expect("book"))
+            .with_max_games(1)
+            .with_clock(MatchClock::new(100, 0), Duration::ZERO);
+        let result = run_match(
+            &config,
+            &|| {
+                Box::new(Flaky {
+                    sleep: Duration::from_millis(60),
+                    ..Flaky::default()
+                })
+            },
+            &|| Box::new(RandomPlayer),
+            &|_, _| {},
+        )
+        .expect("match");
+        let game = &result.games[0];
+        assert_eq!(game.termination, "white loses on time");
+        assert_eq!(game.result, PgnResult::BlackWins);
+        assert!(game.game.ply() <= 4, "{}", game.game.ply());
+        assert!(game.counts());
     }
 }

@@ -21,10 +21,14 @@ use hostage_engine::{eval::value, Engine, Level, Limits, Rng, DEFAULT_FULL_NODES
 pub enum NoMove {
     /// It had nothing to play (no legal move) or gave up.
     GaveUp,
-    /// It broke down: an external engine that exited, stopped answering or
-    /// answered something that is not a legal move. The game is scored as
-    /// a forfeit, with this reason in the record.
+    /// It broke down: an external engine that exited or stopped
+    /// answering. The referee restarts it once a game
+    /// ([`Player::new_game`]) and asks again; a second breakdown in the same
+    /// game is a forfeit, with this reason in the record.
     Failed(String),
+    /// It answered a move the rules refuse, or text that is no move: a
+    /// forfeit at once, with this reason in the record.
+    Illegal(String),
 }
 
 impl fmt::Display for NoMove {
@@ -32,6 +36,7 @@ impl fmt::Display for NoMove {
         match self {
             NoMove::GaveUp => f.write_str("gave no move"),
             NoMove::Failed(why) => write!(f, "forfeits: {why}"),
+            NoMove::Illegal(why) => write!(f, "forfeits: {why}"),
         }
     }
 }
@@ -47,8 +52,33 @@ pub trait Player: Send {
     ///
     /// [`NoMove`] when the player has no move to give, and why.
     fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, NoMove>;
-    /// Called before each new game; a player that broke down in the last
-    /// game (see [`NoMove::Failed`]) recovers here if it can.
+    /// The move to play on a clock: `clocks` are both sides' time left as
+    /// the referee books it ([`crate::clock`]). By default the clocks are
+    /// ignored ([`Player::choose`]); an external engine hears them as `go
+    /// wtime btime winc binc`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Player::choose`].
+    fn choose_on_clock(
+        &mut self,
+        game: &Game,
+        seed: u64,
+        clocks: &crate::clock::Clocks,
+    ) -> Result<Move, NoMove> {
+        let _ = clocks;
+        self.choose(game, seed)
+    }
+    /// The score the player gave its last move, from its own side (an
+    /// external engine's last `info … score`), if it reports one. The
+    /// referee keeps it for the record and to adjudicate forfeits
+    /// ([`crate::adjudication`]).
+    fn last_score(&self) -> Option<hostage_engine::Score> {
+        None
+    }
+    /// Called before each new game, and after a breakdown before the
+    /// referee asks again: a player that broke down (see
+    /// [`NoMove::Failed`]) recovers here if it can.
     fn new_game(&mut self) {}
 }
 

@@ -10,17 +10,18 @@
 //! error, so a misspelt name never goes unnoticed), then `isready` …
 //! `readyok`. Before each game it gets `ucinewgame`; for each
 //! move `position startpos moves …` (or `position fen <start> moves …`
-//! when the game did not start from the initial position) and `go nodes N`
-//! or `go movetime MS`, and its `bestmove` is read in the library's long
-//! form.
+//! when the game did not start from the initial position) and `go nodes N`,
+//! `go movetime MS`, or on a match clock `go wtime btime winc binc`; its
+//! `bestmove` is read in the library's long form, and the score of its
+//! last `info … score cp N | mate N` line is kept ([`Player::last_score`]).
 //!
 //! An engine that exits, or stays silent past the per-move timeout, breaks
-//! down: it is killed, its move is [`NoMove::Failed`] with the reason (the
-//! referee scores a forfeit), and it is started again before the next game
-//! ([`Player::new_game`]), so one crash or hang costs one game, not the
-//! match. An answer that is not a legal move is a failure too, but the
-//! process is kept. This player never prints: every reason travels in the
-//! [`NoMove`] and from there into the game's record.
+//! down: it is killed, its move is [`NoMove::Failed`] with the reason, and
+//! it is started again by [`Player::new_game`] (the referee does that
+//! once a game and asks again; a second breakdown forfeits the game). An
+//! answer that is not a legal move is [`NoMove::Illegal`] (a forfeit), but
+//! the process is kept. This player never prints: every reason travels in
+//! the [`NoMove`] and from there into the game's record.
 
 use std::{
     fmt,
@@ -32,8 +33,12 @@ use std::{
 };
 
 use hostage_core::{uci::UciMove, Excerpt, Game, Move, Position};
+use hostage_engine::Score;
 
-use crate::players::{NoMove, Player};
+use crate::{
+    clock::Clocks,
+    players::{NoMove, Player},
+};
 
 /// How long the handshake and `isready` may take.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -68,6 +73,16 @@ impl Effort {
         match self {
             Effort::Nodes(n) => format!("go nodes {n}"),
             Effort::Movetime(ms) => format!("go movetime {ms}"),
+        }
+    }
+}
+
+impl fmt::Display for Effort {
+    /// `300 ms a move`, `100000 nodes a move`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effort::Nodes(n) => write!(f, "{n} nodes a move"),
+            Effort::Movetime(ms) => write!(f, "{ms} ms a move"),
         }
     }
 }
@@ -107,6 +122,8 @@ pub struct UciEngine {
     process: Option<Process>,
     /// Why the process is gone, until it is started again.
     broken: Option<String>,
+    /// The score of the last `info` line of the last search.
+    score: Option<Score>,
 }
 
 /// The name of an `option name NAME type …` line (a name may hold spaces).
@@ -185,6 +202,7 @@ impl UciEngine {
             options: options.to_vec(),
             process: None,
             broken: None,
+            score: None,
         };
         engine.spawn()?;
         Ok(engine)
@@ -361,6 +379,31 @@ impl Player for UciEngine {
     }
 
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, NoMove> {
+        let go = self.effort.go();
+        self.search(game, &go, self.move_timeout)
+    }
+
+    fn choose_on_clock(
+        &mut self,
+        game: &Game,
+        _seed: u64,
+        clocks: &Clocks,
+    ) -> Result<Move, NoMove> {
+        // Hung: past its whole clock and the grace.
+        let left = clocks.left(game.position().turn()).max(0).unsigned_abs();
+        let timeout = Duration::from_millis(left) + MOVETIME_GRACE;
+        self.search(game, &clocks.go(), timeout)
+    }
+
+    fn last_score(&self) -> Option<Score> {
+        self.score
+    }
+}
+
+impl UciEngine {
+    /// Sends the position and `go`, and reads the answer within `timeout`.
+    fn search(&mut self, game: &Game, go: &str, timeout: Duration) -> Result<Move, NoMove> {
+        self.score = None;
         if self.process.is_none() {
             let why = self.broken.clone().unwrap_or_else(|| "not running".into());
             return Err(NoMove::Failed(why));
@@ -379,14 +422,16 @@ impl Player for UciEngine {
             }
         }
         self.send(&position);
-        let go = self.effort.go();
-        self.send(&go);
-        let deadline = Instant::now() + self.move_timeout;
+        self.send(go);
+        let deadline = Instant::now() + timeout;
         let answer = loop {
             match self.next_line(deadline) {
                 Ok(line) => {
                     if let Some(rest) = line.strip_prefix("bestmove") {
                         break rest.split_whitespace().next().unwrap_or("").to_owned();
+                    }
+                    if let Some(score) = info_score(&line) {
+                        self.score = Some(score);
                     }
                 }
                 Err(Silence::Exited) => {
@@ -397,7 +442,7 @@ impl Player for UciEngine {
                 Err(Silence::Timeout) => {
                     return Err(self.break_down(format!(
                         "no move within {} ms at ply {} (engine killed)",
-                        self.move_timeout.as_millis(),
+                        timeout.as_millis(),
                         game.ply() + 1
                     )))
                 }
@@ -408,12 +453,32 @@ impl Player for UciEngine {
             .ok()
             .and_then(|m| m.to_move(pos).ok())
             .ok_or_else(|| {
-                NoMove::Failed(format!(
+                NoMove::Illegal(format!(
                     "answered {}, not a legal move at ply {}",
                     Excerpt::new(format!("bestmove {answer}").as_bytes()),
                     game.ply() + 1
                 ))
             })
+    }
+}
+
+/// The score of an `info` line (`… score cp 35 …`, `… score mate -3 …`),
+/// bounds included; `None` for other lines and `info string`.
+fn info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.skip_while(|&w| w != "score" && w != "string");
+    if words.next() != Some("score") {
+        return None;
+    }
+    let kind = words.next()?;
+    let value: i32 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(value)),
+        _ => None,
     }
 }
 

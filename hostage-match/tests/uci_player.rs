@@ -106,7 +106,7 @@ fn an_illegal_answer_fails_without_a_restart() {
     engine.new_game();
     assert_eq!(
         engine.choose(&Game::new(), 0),
-        Err(NoMove::Failed(
+        Err(NoMove::Illegal(
             "answered 'bestmove e2e5', not a legal move at ply 1".into()
         ))
     );
@@ -188,4 +188,42 @@ fn options_are_set_after_the_handshake_and_an_unknown_one_is_refused() {
         text.contains("does not offer the option 'Thread' (it offers: Threads, Clear Hash)"),
         "{text}"
     );
+}
+
+#[test]
+fn on_a_clock_the_engine_hears_both_clocks_and_its_last_score_is_kept() {
+    // Echoes the `go` line back inside an `info string`, then reports two
+    // scores (the last one counts) and a legal move.
+    let (command, file) = script_engine("clock", |log| {
+        format!(
+            "while IFS= read -r line; do\n\
+               case \"$line\" in\n\
+                 uci) echo 'id name clocked'; echo uciok;;\n\
+                 isready) echo readyok;;\n\
+                 go*) echo \"$line\" >> '{}'; echo 'info depth 1 score cp 12 pv e2e4';\n\
+                      echo 'info string score cp 999';\n\
+                      echo 'info depth 2 seldepth 3 score mate -3 nodes 10 pv e2e4';\n\
+                      echo 'bestmove e2e4';;\n\
+                 quit) exit 0;;\n\
+               esac\n\
+             done\n",
+            log.display()
+        )
+    });
+    let mut engine = UciEngine::start(&command, Effort::Nodes(10), Duration::from_secs(20))
+        .expect("the handshake works");
+    engine.new_game();
+    assert_eq!(engine.last_score(), None);
+    let clocks =
+        hostage_match::clock::Clocks::start(hostage_match::clock::MatchClock::new(1000, 100));
+    let m = engine
+        .choose_on_clock(&Game::new(), 0, &clocks)
+        .expect("a legal move");
+    assert_eq!(m.to_string(), "e2e4");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("log"),
+        "go wtime 1000 btime 1000 winc 100 binc 100\n"
+    );
+    // `info string` is text, not a score: the mate line is the last score.
+    assert_eq!(engine.last_score(), Some(hostage_engine::Score::Mate(-3)));
 }
