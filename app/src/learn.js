@@ -41,6 +41,7 @@ export async function mount(root) {
           <div class="progress" role="progressbar" aria-label="Lessons completed" aria-valuemin="0" aria-valuemax="${lessons.length}"><span></span></div>
           <label>Lesson <select class="lesson-select"></select></label>
           <p class="lesson-progress"></p>
+          <p class="about-link"><a href="#/about">About the game: its story and its sources</a></p>
         </section>
         <section class="card task" aria-live="polite">
           <h2 class="task-title"></h2>

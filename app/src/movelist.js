@@ -1,7 +1,9 @@
-// The move list in SAN with navigation (buttons, arrow keys, click a move),
+// The move list in SAN with navigation (buttons, click a move, and the move
+// keys ← → Home End anywhere on the page while it is shown: keys.js),
 // and the game's export: FEN of the shown position and PGN of the game.
 import { Board } from './pkg.js';
 import { resultText, resultToken } from './words.js';
+import { stepWith } from './keys.js';
 import { scrollWithin } from './scroll.js';
 
 export class MoveList {
@@ -38,19 +40,11 @@ export class MoveList {
       const ply = ev.target.closest('[data-ply]')?.dataset.ply;
       if (ply !== undefined) this.onSelect(Number(ply));
     });
-    this.el.addEventListener('keydown', (ev) => this.key(ev));
+    stepWith(this.el, (nav) => this.navigate(nav));
     for (const b of this.el.querySelectorAll('[data-copy]')) {
       b.addEventListener('click', () => this.copy(this.el.querySelector(`.${b.dataset.copy}`)));
     }
     this.el.querySelector('[data-download]').addEventListener('click', () => this.download());
-  }
-
-  key(ev) {
-    if (ev.target.closest('input, textarea')) return;
-    const nav = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[ev.key];
-    if (!nav) return;
-    ev.preventDefault();
-    this.navigate(nav);
   }
 
   navigate(nav) {

@@ -61,13 +61,15 @@ export class Table {
     this.msg.setAttribute('role', 'status');
     this.msg.setAttribute('aria-live', 'polite');
 
-    // Beside the board (below it on a phone): the top player's bar and
-    // reserves, the typed move and messages, the bottom reserves and bar.
+    // Beside the board (on a phone above and below it): the top player's bar
+    // and reserves, the typed move and messages (between them beside the
+    // board; on a phone last, under the bottom bar, so that the board, both
+    // bars and all four reserves fit one screen), the bottom reserves and bar.
     this.middle = document.createElement('div');
     this.middle.className = 'table-middle';
     if (sanEntry) this.middle.append(this.sanForm());
     this.middle.append(this.msg);
-    this.el.append(this.playerTop, this.top, this.wrap, this.middle, this.bottom, this.playerBottom);
+    this.el.append(this.playerTop, this.top, this.wrap, this.bottom, this.playerBottom, this.middle);
     this.el.addEventListener('keydown', (ev) => {
       if (ev.key === 'Escape' && (this.sel || !this.picker.hidden)) { this.clearSelection(); ev.stopPropagation(); }
     });

@@ -1,7 +1,9 @@
 // The move tree drawn as lichess draws it: the main line with move numbers,
 // each variation in brackets after the move it replaces, every move a
-// button (click or Enter to go there). Arrow keys step back and forward,
-// Home and End go to the start and to the end of the line.
+// button (click or Enter to go there). The move keys anywhere on the page
+// while it is shown (keys.js): ← and → step back and forward, Home and End
+// go to the start and to the end of the line.
+import { stepWith } from './keys.js';
 import { GLYPH } from './review.js';
 import { scrollWithin } from './scroll.js';
 
@@ -18,18 +20,10 @@ export class TreeView {
       const id = ev.target.closest('[data-node]')?.dataset.node;
       if (id !== undefined) this.onSelect(this.tree.nodes.get(Number(id)));
     });
-    this.el.addEventListener('keydown', (ev) => {
+    stepWith(this.el, (nav) => {
       const t = this.tree;
       if (!t) return;
-      const go = {
-        ArrowLeft: () => t.current.parent,
-        ArrowRight: () => t.current.children[0],
-        Home: () => t.root,
-        End: () => t.lineEnd(),
-      }[ev.key];
-      if (!go) return;
-      ev.preventDefault();
-      const n = go();
+      const n = { first: () => t.root, prev: () => t.current.parent, next: () => t.current.children[0], last: () => t.lineEnd() }[nav]();
       if (n) this.onSelect(n);
     });
   }

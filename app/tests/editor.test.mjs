@@ -4,9 +4,12 @@
 // analysis and is played on (a drop); 9 captured pawns refused, − taking
 // them back; castling checkboxes and the en-passant select written into the
 // FEN; a FEN pasted from the clipboard (a real paste) loaded and a bad one
-// refused in words. The board, the palette, the reserves' − and + and the
-// fields are found by their roles and visible labels; any console error
-// fails the test (helpers.mjs). Screenshots in target/app/.
+// refused in words; at 1280x800 and 1366x768 the whole editor (the board's
+// ranks 1 and 8, the palette, side to move, castling, en passant, the four
+// reserves, the FEN field, the buttons) on one screen. The board, the
+// palette, the reserves' − and + and the fields are found by their roles
+// and visible labels; any console error fails the test (helpers.mjs).
+// Screenshots in target/app/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -120,6 +123,42 @@ for (const [label, viewport, extra] of SIZES) {
     await shot(page, `editor-fen-${label}`);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     assert.ok(await page.getByRole('grid', { name: /^Board\./ }).isVisible(), 'back to the analysis board');
+    await context.close();
+  });
+}
+
+/** What of `locator` is not wholly inside the viewport: '' when all of it is. */
+async function offScreen(page, locator, what) {
+  const box = await locator.boundingBox();
+  const { w, h } = await page.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
+  if (!box) return `${what}: not shown`;
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= w + 0.5 && box.y + box.height <= h + 0.5;
+  return inside ? '' : `${what}: ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} in ${w}x${h}`;
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 1366, height: 768 }]) {
+  test(`editor ${viewport.width}x${viewport.height}: the whole editor on one screen, without scrolling`, { timeout: 60_000 }, async () => {
+    const { context, page } = await openEditor(viewport, {});
+    const board = editorBoard(page);
+    const parts = [['the board', board]];
+    for (const s of ['a1', 'h1', 'a8', 'h8']) parts.push([`square ${s}`, board.getByRole('gridcell', { name: new RegExp(`^${s},`) })]);
+    const palette = page.getByRole('toolbar', { name: 'Men to place' });
+    parts.push(['the palette', palette], ['the eraser', palette.getByRole('button', { name: 'Eraser: empty squares' })]);
+    parts.push(['side to move', page.getByRole('group', { name: 'Side to move' })]);
+    parts.push(['castling', page.getByRole('group', { name: 'Castling rights' })], ['en passant', page.getByLabel('En passant')]);
+    for (const owner of ['White', 'Black']) {
+      for (const kind of ['prison', 'airfield']) parts.push([`${owner}'s ${kind}`, page.getByRole('region', { name: `${owner}'s ${kind}`, exact: true })]);
+    }
+    parts.push(['the last +', page.getByRole('button', { name: "Add a black pawn to Black's airfield" })]);
+    parts.push(['the FEN field', fenBox(page)]);
+    for (const name of ['Start position', 'Clear board', 'Analyse this position', 'Cancel']) {
+      parts.push([name, page.getByRole('button', { name, exact: true })]);
+    }
+    const off = [];
+    for (const [what, el] of parts) off.push(await offScreen(page, el, what));
+    assert.deepEqual(off.filter(Boolean), []);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await shot(page, `editor-fit-${viewport.width}x${viewport.height}`);
     await context.close();
   });
 }
