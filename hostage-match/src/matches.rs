@@ -165,6 +165,9 @@ pub struct GameRecord {
     /// player's side (external engines only): `scores[i]` is for move
     /// `opening_plies + i`.
     pub scores: Vec<Option<hostage_engine::Score>>,
+    /// On a clock, the mover's time left after each move after the
+    /// opening, in milliseconds (as `scores`); empty without a clock.
+    pub clocks: Vec<i64>,
     /// The breakdowns a player recovered from.
     pub restarts: Vec<Restart>,
 }
@@ -226,6 +229,11 @@ impl GameRecord {
                 pgn.node_mut(node).comments.push(score_comment(*score));
             }
         }
+        for (i, left) in self.clocks.iter().enumerate() {
+            if let Some(&node) = line.get(self.opening_plies + i) {
+                pgn.node_mut(node).comments.push(clock_comment(*left));
+            }
+        }
         for restart in &self.restarts {
             // The comment goes after the last move before the breakdown.
             let node = restart
@@ -266,6 +274,19 @@ fn score_comment(score: hostage_engine::Score) -> String {
         hostage_engine::Score::Mate(n) if n > 0 => format!("+M{n}"),
         hostage_engine::Score::Mate(n) => format!("-M{}", -n),
     }
+}
+
+/// A clock reading as a PGN comment, `[%clk 0:00:00.850]` (negative
+/// readings, a flag that fell within the margin, as 0).
+fn clock_comment(ms: i64) -> String {
+    let ms = ms.max(0);
+    format!(
+        "[%clk {}:{:02}:{:02}.{:03}]",
+        ms / 3_600_000,
+        ms / 60_000 % 60,
+        ms / 1000 % 60,
+        ms % 1000
+    )
 }
 
 /// The outcome of a match.
@@ -333,6 +354,7 @@ pub fn run_match(
                         termination,
                         forfeit,
                         scores,
+                        clocks,
                         restarts,
                         ..
                     }) = played
@@ -349,6 +371,7 @@ pub fn run_match(
                         termination,
                         forfeit,
                         scores,
+                        clocks,
                         restarts,
                     };
                     let Ok(mut guard) = state.lock() else { break };
@@ -581,6 +604,13 @@ mod tests {
     }
 
     #[test]
+    fn clock_readings_are_written_as_pgn_clk_comments() {
+        assert_eq!(clock_comment(850), "[%clk 0:00:00.850]");
+        assert_eq!(clock_comment(3_723_456), "[%clk 1:02:03.456]");
+        assert_eq!(clock_comment(-5), "[%clk 0:00:00.000]");
+    }
+
+    #[test]
     fn on_a_clock_a_side_that_oversteps_loses_on_time() {
         // 100 ms for the game, 60 ms a move: the second move is too late.
         let config = MatchConfig::new(Opening::parse_book("e2e4 e7e5\n").expect("book"))
@@ -600,6 +630,11 @@ mod tests {
         .expect("match");
         let game = &result.games[0];
         assert_eq!(game.termination, "white loses on time");
+        // Black's moves and White's first are on the record with the time
+        // left: 100 ms less what each took (White about 60 ms).
+        assert!(!game.clocks.is_empty());
+        let pgn = game.pgn("sleepy", "random", "test");
+        assert!(pgn.contains("[%clk 0:00:00.0"), "{pgn}");
         assert_eq!(game.result, PgnResult::BlackWins);
         assert!(game.game.ply() <= 4, "{}", game.game.ply());
         assert!(game.counts());

@@ -88,6 +88,10 @@ pub struct Refereed {
     /// player's side ([`Player::last_score`]): `scores[i]` is for move
     /// `opening plies + i` of [`Refereed::game`].
     pub scores: Vec<Option<Score>>,
+    /// On a clock, the mover's time left after each move after the
+    /// opening, in milliseconds, increment added (as `scores`); empty
+    /// without a clock.
+    pub clocks: Vec<i64>,
     /// The breakdowns a player recovered from (restarted and asked again).
     pub restarts: Vec<Restart>,
 }
@@ -149,6 +153,7 @@ pub fn play_game(
         rules: *rules,
         clocks: rules.clock.map(Clocks::start),
         scores: Vec::new(),
+        times: Vec::new(),
         restarts: Vec::new(),
         last: ByColor::new(None, None),
     };
@@ -161,6 +166,8 @@ struct Referee {
     rules: GameRules,
     clocks: Option<Clocks>,
     scores: Vec<Option<Score>>,
+    /// The mover's clock after each move (see [`Refereed::clocks`]).
+    times: Vec<i64>,
     restarts: Vec<Restart>,
     /// Each side's last reported score, from its own side.
     last: ByColor<Option<Score>>,
@@ -232,6 +239,9 @@ impl Referee {
                 }
                 let score = player.last_score();
                 self.scores.push(score);
+                if let Some(clocks) = &self.clocks {
+                    self.times.push(clocks.left(turn));
+                }
                 *self.last.get_mut(turn) = score;
                 None
             }
@@ -289,6 +299,7 @@ impl Referee {
             termination,
             forfeit,
             scores: std::mem::take(&mut self.scores),
+            clocks: std::mem::take(&mut self.times),
             restarts: std::mem::take(&mut self.restarts),
         }
     }
