@@ -6,18 +6,17 @@
 //! - a reserve of 5% of the time left plus 50 ms is never spent (the
 //!   delay between the engine and the referee's clock, a machine too busy
 //!   to run the search thread at once, and the moves that follow);
-//! - the **soft** limit, the time a move should take: the time the rest
-//!   of the game has, what is left after the reserve plus the increments
-//!   still to come, shared over the moves to go (40 when not given), at
-//!   most a fifth of what is left (all of it on the last move before the
-//!   control);
-//! - the **hard** limit, which no search passes: five times the soft
+//! - the **soft** limit, the time a move should take: what is left after
+//!   the reserve shared over the moves to go (30 when not given), plus
+//!   three quarters of the increment, never more than what is left;
+//! - the **hard** limit, which no search passes: four times the soft
 //!   limit, at most a third of what is left after the reserve (all of it on
 //!   the last move before the control), never below the soft limit.
 //!
 //! The search checks the hard limit while it runs, and the soft one after
 //! each completed iteration ([`TimeManager::iteration_done`]): it starts no
-//! new iteration once the soft limit, scaled, has passed. The scale grows when
+//! new iteration once half the soft limit, scaled, has passed (an
+//! iteration costs about as much as all before it). The scale grows when
 //! the best move keeps changing (up to 2×: each change counts 1, halving
 //! at every iteration) and when the score falls (up to 2× for a fall of a
 //! pawn or more since the first iterations), so the engine thinks longer
@@ -54,12 +53,8 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// The moves assumed to remain when `movestogo` is not given: with an
-/// increment the soft limit is then about the increment plus a fortieth of
-/// the bank, so the clock neither drains nor piles up unused (a game of
-/// Hostage Chess between engines lasts 60–80 moves; Stockfish plans over
-/// 50).
-const DEFAULT_MOVES_TO_GO: u32 = 40;
+/// The moves assumed to remain when `movestogo` is not given.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 impl TimeControl {
     /// A clock with `remaining` and `increment` for the rest of the game.
@@ -90,9 +85,9 @@ impl TimeControl {
     ///
     /// let ms = Duration::from_millis;
     /// // 1 s + 0.1 s: left after the reserve 1000 - 50 - 50 = 900 ms;
-    /// // soft (900 + 39 x 100) / 40 = 120 ms, hard min(5 x 120, 900/3) = 300 ms.
+    /// // soft 900/30 + 75 = 105 ms, hard min(4 x 105, 900/3) = 300 ms.
     /// let b = TimeControl::new(ms(1_000), ms(100)).budget();
-    /// assert_eq!((b.soft, b.hard), (ms(120), ms(300)));
+    /// assert_eq!((b.soft, b.hard), (ms(105), ms(300)));
     /// // The last move before the control may use all but the reserve.
     /// let last = TimeControl::new(ms(1_000), ms(0)).with_movestogo(1);
     /// assert_eq!(last.budget().hard, ms(900));
@@ -103,14 +98,11 @@ impl TimeControl {
         let reserve = self.remaining / 20 + ms(50);
         let available = self.remaining.saturating_sub(reserve);
         let moves = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
-        let horizon = available + self.increment * (moves - 1);
-        let (soft_cap, cap) = if moves == 1 {
-            (available, available)
-        } else {
-            (available / 5, available / 3)
-        };
-        let soft = (horizon / moves).min(soft_cap).max(ms(1));
-        let hard = (soft * 5).min(cap).max(soft);
+        let soft = (available / moves + self.increment * 3 / 4)
+            .min(available)
+            .max(ms(1));
+        let cap = if moves == 1 { available } else { available / 3 };
+        let hard = (soft * 4).min(cap).max(soft);
         // Whole milliseconds: the unit of UCI and of the examples.
         let whole = |d: Duration| ms(d.as_millis() as u64);
         TimeBudget {
@@ -174,7 +166,7 @@ impl TimeManager {
             instability * falling
         }
         .min(2.0);
-        let target = self.budget.soft.mul_f64(scale);
+        let target = self.budget.soft.mul_f64(scale / 2.0);
         elapsed >= target
     }
 }
@@ -216,14 +208,7 @@ mod tests {
         let inc = TimeControl::new(ms(10_000), ms(1_000)).budget();
         assert!(long.soft > short.soft);
         assert!(inc.soft > short.soft);
-        // Sudden death: the bank over 40 moves.
-        assert_eq!(long.soft, ms((60_000 - 3_000 - 50) / 40));
-        // With an increment: the increments to come count too, so the soft
-        // limit is about the increment plus a fortieth of the bank.
-        assert_eq!(inc.soft, ms((9_450 + 39 * 1_000) / 40));
-        // Never more than a fifth of the bank, however large the increment.
-        let big = TimeControl::new(ms(1_000), ms(5_000)).budget();
-        assert_eq!(big.soft, ms(900 / 5));
+        assert_eq!(long.soft, ms((60_000 - 3_000 - 50) / 30));
     }
 
     fn drop(to: Square) -> Move {
@@ -259,10 +244,10 @@ mod tests {
         let unstable = stop_time(&changing, &vec![20; n]).expect("stops");
         let values: Vec<i32> = (0..n).map(|i| if i < 4 { 20 } else { -200 }).collect();
         let falling = stop_time(&vec![a; n], &values).expect("stops");
-        // Steady: 0.6 x 1000 = 600 ms.
-        assert_eq!(steady, 600);
+        // Steady: 0.6 x 1000 / 2 = 300 ms.
+        assert_eq!(steady, 300);
         assert!(unstable > steady, "{unstable} vs {steady}");
         assert!(falling > steady, "{falling} vs {steady}");
-        assert!(falling <= 2_000 && unstable <= 2_000);
+        assert!(falling <= 1_000 && unstable <= 1_000);
     }
 }
