@@ -1,6 +1,10 @@
 // Puzzles: a verified puzzle near the player's rating, solved on the same
 // table as Play (clicks, drags, drops, exchanges, the promotion picker).
-// The opponent's replies are played for the player; a wrong move ends the
+// As on lichess, a puzzle opens one move early: the board shows the
+// position before the opponent's last move of the game (the puzzle's
+// leadInFen), that move (leadIn) is played with its animation and sound and
+// listed first in the move list, then the player solves. The opponent's
+// replies are played for the player; a wrong move ends the
 // attempt. The package decides everything: which puzzle (Puzzles.next),
 // whether a move is right (Puzzles.accepts) and how both ratings move
 // (Puzzles.update, Glicko-2). The app keeps the player's rating, the ids
@@ -39,6 +43,8 @@ export function taskText(p) {
 
 const KEY = 'hostage.puzzles.v1';
 const REPLY_MS = 450;
+/** How long the position before the lead-in move is shown before it is played. */
+const LEAD_MS = 700;
 const STEP_MS = 900;
 const DIFFICULTIES = [
   ['easiest', 'Easiest (−600)'],
@@ -132,14 +138,27 @@ export async function mount(root) {
     </div>`;
   const $ = (s) => root.querySelector(s);
   let state = load();
-  // The attempt: { puzzle, index (next move of the solution), result: null | 'solved' | 'failed', solution: bool }.
+  // The attempt: { puzzle, index (next move of the solution), lead (the
+  // lead-in move or null), solver, result: null | 'solved' | 'failed',
+  // solution: bool }. The game holds the lead-in move first when there is one.
   let attempt = null;
   let game = null;
   let timer = null;
+  // The lead-in move or the opponent's reply waiting on the timer: a move the
+  // puzzle needs, so a jump in the move list plays it at once rather than
+  // dropping it.
+  let pending = null;
 
   const table = new Table({ onMove: (m) => userMove(m) });
   const moves = new MoveList({
-    onSelect: (ply) => { if (!game) return; stopTimer(); game.seek(ply); render(); },
+    onSelect: (ply) => {
+      if (!game) return;
+      const due = pending;
+      stopTimer();
+      due?.();
+      game.seek(ply);
+      render();
+    },
     pgnTags: () => ({ Event: `Hostage Chess puzzle ${attempt?.puzzle.id ?? ''}`.trim() }),
   });
   $('.table-slot').append(table.el);
@@ -150,7 +169,14 @@ export async function mount(root) {
   $('.theme-choice').value = allThemes.includes(state.theme) ? state.theme : '';
 
   const save = () => localStorage.setItem(KEY, JSON.stringify(state));
-  const stopTimer = () => { clearTimeout(timer); timer = null; };
+  const stopTimer = () => { clearTimeout(timer); timer = null; pending = null; };
+  /** Plays `move` (a move the puzzle needs) after `ms`, unless the attempt changes first. */
+  function later(ms, move) {
+    pending = () => { timer = null; pending = null; move(); };
+    timer = setTimeout(pending, ms);
+  }
+  /** The other side. */
+  const other = (c) => (c === 'w' ? 'b' : 'w');
 
   function status(text, kind = '') {
     const el = $('.puzzle-status');
@@ -190,16 +216,29 @@ export async function mount(root) {
     delete root.dataset.hint;
     state.current = puzzle.id;
     save();
-    const freeOld = replaceGame(new Game(puzzle.fen));
-    attempt.solver = game.board.turn();
+    // The lead-in: the opponent's move that led to the puzzle, when the
+    // set records it; the board opens on the position before it.
+    attempt.lead = puzzle.leadIn && puzzle.leadInFen ? puzzle.leadIn : null;
+    const freeOld = replaceGame(new Game(attempt.lead ? puzzle.leadInFen : puzzle.fen));
+    const solver = attempt.lead ? other(game.board.turn()) : game.board.turn();
+    attempt.solver = solver;
     // The solver plays from the bottom.
-    table.setFlipped(game.board.turn() === 'b');
+    table.setFlipped(solver === 'b');
     $('.delta').textContent = '';
     $('.puzzle-themes').hidden = true;
-    $('.puzzle-task').textContent = `${taskText(puzzle)}: ${COLOR_NAME[game.board.turn()]} to play.`;
-    status(`${COLOR_NAME[game.board.turn()]} to play and win.`);
+    $('.puzzle-task').textContent = `${taskText(puzzle)}: ${COLOR_NAME[solver]} to play.`;
+    const toPlay = `${COLOR_NAME[solver]} to play and win.`;
+    status(attempt.lead ? `${COLOR_NAME[other(solver)]} is moving…` : toPlay);
     render();
     freeOld();
+    if (attempt.lead) {
+      later(LEAD_MS, () => {
+        const played = game.push(attempt.lead);
+        heard(played);
+        status(`${COLOR_NAME[other(solver)]} played ${played.san}. ${toPlay}`);
+        render();
+      });
+    }
   }
 
   function next() {
@@ -264,7 +303,7 @@ export async function mount(root) {
   }
 
   function userMove(move) {
-    if (!attempt || attempt.result || attempt.solution) return;
+    if (!attempt || attempt.result || attempt.solution || pending) return;
     const p = attempt.puzzle;
     let right;
     try {
@@ -298,27 +337,27 @@ export async function mount(root) {
     render();
     // The opponent's reply, played for the player.
     const reply = p.moves[attempt.index];
-    timer = setTimeout(() => {
-      timer = null;
+    later(REPLY_MS, () => {
       const played = game.push(reply);
       heard(played);
       attempt.index += 1;
       status(`They played ${played.san}. Your move: keep going.`, 'right');
       render();
-    }, REPLY_MS);
+    });
   }
 
-  /** Shows the solution from the puzzle's start, one move at a time (the attempt counts as failed if unfinished). */
+  /** Shows the solution from the puzzle's start (after the lead-in move), one move at a time (the attempt counts as failed if unfinished). */
   function solution() {
     if (!attempt) return;
     stopTimer();
     finish(false);
     const p = attempt.puzzle;
     attempt.solution = true;
-    const freeOld = replaceGame(new Game(p.fen));
-    for (const m of p.moves) game.push(m);
-    game.seek(0);
-    status(`Solution: ${game.board.history().join(' ')}`, attempt.result);
+    const lead = attempt.lead ? [attempt.lead] : [];
+    const freeOld = replaceGame(new Game(attempt.lead ? p.leadInFen : p.fen));
+    for (const m of [...lead, ...p.moves]) game.push(m);
+    game.seek(lead.length);
+    status(`Solution: ${game.board.history().slice(lead.length).join(' ')}`, attempt.result);
     render();
     freeOld();
     const step = () => {

@@ -1,6 +1,8 @@
 // Puzzles mode in Chromium against a static server, at desktop 1280x800 and
 // phone 390x844: the task in words, the puzzle's rating hidden until it is
-// over; one puzzle solved through the board (its solution read from the
+// over; the opponent's lead-in move played first (animated, heard, listed,
+// the board going from the position before it to the puzzle's); one puzzle
+// solved through the board (its solution read from the
 // package's Puzzles in the page, each move made by clicks on the squares and
 // reserve men by their names: moves, drops, exchanges, the promotion
 // picker), the rating going up, the themes in words, the streak; another
@@ -11,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { SIZES, boardOf, listedMoves, manIn, moveListOf, shot, smallTargets, squareOf, useApp, waitMoves } from './helpers.mjs';
+import { SIZES, boardOf, listedMoves, manIn, moveListOf, seenPosition, shot, smallTargets, squareOf, useApp, waitMoves } from './helpers.mjs';
 
 const app = useApp();
 const COLOR = { w: 'White', b: 'Black' };
@@ -51,6 +53,39 @@ function moveObject(page, fen, before, uci) {
   }, [fen, before, uci]);
 }
 
+/** Whether square `sq` shows a man of `color` ("e4, White pawn"). */
+async function holds(page, sq, color) {
+  return (await squareOf(page, sq).getAttribute('aria-label')).startsWith(`${sq}, ${color} `);
+}
+
+/**
+ * The lead-in of the puzzle on the page: played by itself, listed as the
+ * only move, animated and heard; the move list's "First position" shows the
+ * position before it, "Last move" the puzzle's. Returns the move.
+ */
+async function checkLeadIn(page, p) {
+  assert.ok(p.leadIn && p.leadInFen, `${p.id} has its lead-in move`);
+  const lead = await moveObject(page, p.leadInFen, [], p.leadIn);
+  await waitMoves(page, 1);
+  assert.deepEqual(await listedMoves(page), [lead.san]);
+  const mover = COLOR[lead.turn];
+  const solver = COLOR[lead.turn === 'w' ? 'b' : 'w'];
+  await status(page).filter({ hasText: `${mover} played ${lead.san}. ${solver} to play and win.` }).waitFor();
+  assert.equal(await boardOf(page).getAttribute('data-animated'), `${lead.from ?? 'reserve'}-${lead.to}`);
+  assert.ok(await page.locator('body').getAttribute('data-last-sound'), 'the lead-in is heard');
+  const after = await seenPosition(page);
+  assert.ok(await holds(page, lead.to, mover), `${lead.to} after ${lead.san}`);
+  const moves = page.getByRole('toolbar', { name: 'Move navigation' });
+  await moves.getByRole('button', { name: 'First position' }).click();
+  const before = await seenPosition(page);
+  assert.notDeepEqual(before, after, 'the board opened on the position before the lead-in');
+  assert.ok(!(await holds(page, lead.to, mover)), `${lead.to} before ${lead.san}`);
+  if (lead.from) assert.ok(await holds(page, lead.from, mover), `${lead.from} before ${lead.san}`);
+  await moves.getByRole('button', { name: 'Last move' }).click();
+  assert.deepEqual(await seenPosition(page), after);
+  return lead;
+}
+
 /** Makes a move through the UI, as a player would: clicks on what is named so. */
 async function play(page, m) {
   const me = COLOR[m.turn];
@@ -73,6 +108,9 @@ for (const [label, viewport, extra] of SIZES) {
     const { context, page } = await fresh(viewport, extra);
     const start = await rating(page);
     assert.equal(start, 1500, 'a new player is rated 1500');
+    // 0. The lead-in: the opponent's move that led to the puzzle comes first.
+    const p = await puzzleOf(page);
+    const lead = await checkLeadIn(page, p);
     assert.match(await status(page).textContent(), /to play and win/);
     assert.ok(await card(page).getByRole('button', { name: 'Next puzzle' }).isDisabled(), 'no skipping an unfinished puzzle');
     // The task in plain words; the puzzle's rating hidden until it is over.
@@ -80,11 +118,11 @@ for (const [label, viewport, extra] of SIZES) {
     assert.doesNotMatch(await heading(page).textContent(), /rated/);
 
     // 1. Solve: every solver move through the board; the replies come by themselves.
-    const p = await puzzleOf(page);
     for (let i = 0; i < p.moves.length; i += 2) {
       await play(page, await moveObject(page, p.fen, p.moves.slice(0, i), p.moves[i]));
-      if (i + 1 < p.moves.length) await waitMoves(page, i + 2);
+      if (i + 1 < p.moves.length) await waitMoves(page, 1 + i + 2);
     }
+    assert.equal((await listedMoves(page))[0], lead.san, 'the lead-in stays first in the list');
     await status(page).filter({ hasText: /solved/ }).waitFor();
     const solved = await rating(page);
     assert.ok(solved > start, `rating went up: ${start} -> ${solved}`);
@@ -104,6 +142,7 @@ for (const [label, viewport, extra] of SIZES) {
     await heading(page).filter({ hasNotText: p.id }).waitFor();
     const q = await puzzleOf(page);
     assert.notEqual(q.id, p.id);
+    const qLead = await checkLeadIn(page, q);
     const wrong = await page.evaluate(async (q) => {
       const { Board } = await import('/vendor/hostage-chess/index.js');
       const { Puzzles } = await import('/vendor/hostage-chess/puzzles.js');
@@ -127,10 +166,10 @@ for (const [label, viewport, extra] of SIZES) {
     assert.match(await card(page).getByText(/^Streak: /).textContent(), /Streak: 0 solved in a row · best 1/);
     await shot(page, `puzzles-failed-${label}`);
 
-    // Retry takes the wrong move back; the rating does not move again.
+    // Retry takes the wrong move back (the lead-in stays); the rating does not move again.
     await card(page).getByRole('button', { name: 'Retry' }).click();
-    await waitMoves(page, 0);
-    assert.deepEqual(await listedMoves(page), []);
+    await waitMoves(page, 1);
+    assert.deepEqual(await listedMoves(page), [qLead.san]);
     // A hint marks the man to move (or names the drop or exchange).
     await card(page).getByRole('button', { name: 'Hint' }).click();
     const first = await moveObject(page, q.fen, [], q.moves[0]);
@@ -142,7 +181,14 @@ for (const [label, viewport, extra] of SIZES) {
     // 3. The solution: from the start, stepped to its end; no second rating change.
     await card(page).getByRole('button', { name: 'Show solution' }).click();
     assert.match(await status(page).textContent(), /^Solution: /);
-    await waitMoves(page, q.moves.length);
+    const solutionSan = await page.evaluate(async (q) => {
+      const { Board } = await import('/vendor/hostage-chess/index.js');
+      const b = new Board(q.fen);
+      for (const m of q.moves) b.push(m);
+      return b.history();
+    }, q);
+    assert.equal(await status(page).textContent(), `Solution: ${solutionSan.join(' ')}`, 'the solution starts after the lead-in');
+    await waitMoves(page, 1 + q.moves.length);
     await moveListOf(page).getByRole('button').last().and(page.locator('[aria-current]')).waitFor({ timeout: 30_000 });
     assert.equal(await rating(page), failed);
     await shot(page, `puzzles-solution-${label}`);

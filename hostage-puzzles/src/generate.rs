@@ -26,8 +26,7 @@
 //! - Every search starts from an empty table (`Engine::new_game`), so a
 //!   puzzle depends only on its game, never on what was searched before.
 
-use hostage_core::{Game, Move, Position};
-use hostage_engine::book::default_book;
+use hostage_core::{Move, Position};
 use hostage_engine::{history_of, Engine, Level, Limits, Rng, Score, SearchResult};
 
 use crate::{
@@ -35,6 +34,7 @@ use crate::{
     judge::{is_only_winning_move, win_chance, GENERATION_NODES, MAX_MATE, PROVER_CAP},
     mate::{MateProof, MateProver},
     record::{puzzle_id, Puzzle},
+    replay::{bot_move, last_move, start},
     themes::detect,
 };
 
@@ -100,37 +100,21 @@ fn top_two(r: &SearchResult) -> Option<(Move, Score, Option<Score>)> {
     Some((first.mv, first.score, r.lines.get(1).map(|l| l.score)))
 }
 
-/// Runs the games of this shard, calling `emit` for every puzzle found and
-/// `progress(game, puzzles so far)` after each game.
+/// Runs the games of this shard, calling `emit` for every puzzle found
+/// (with its lead-in, the game's move before the puzzle) and
+/// `progress(game, puzzles so far)` after each game. The games are those
+/// of [`crate::replay`].
 pub fn generate(
     config: &Config,
     emit: &mut dyn FnMut(&Puzzle),
     progress: &mut dyn FnMut(u64, usize),
 ) {
-    let book = default_book();
     let mut engine = Engine::with_hash_mb(16);
     let shards = config.shards.max(1);
     let mut found = 0;
     for g in (0..config.games).filter(|g| g % shards == config.shard) {
         let seed = game_seed(config.seed, g);
-        let mut rng = Rng::new(seed);
-        let players: &[Level] = if config.players.is_empty() {
-            &PLAYERS
-        } else {
-            &config.players
-        };
-        let levels = [
-            players[rng.below(players.len() as u64) as usize],
-            players[rng.below(players.len() as u64) as usize],
-        ];
-        let mut game = if book.is_empty() {
-            Game::new()
-        } else {
-            // The default book is tested to replay whole.
-            book[rng.below(book.len() as u64) as usize]
-                .game()
-                .unwrap_or_default()
-        };
+        let (levels, mut game) = start(seed, &config.players);
         // No puzzle starts inside the line of the previous one (the same
         // combination, a move later).
         let mut next_start = game.ply() + 1;
@@ -138,14 +122,14 @@ pub fn generate(
             let ply = game.ply();
             if ply >= next_start {
                 let history = history_of(&game);
-                if let Some(p) = puzzle_at(&mut engine, game.position(), &history, seed, ply) {
+                if let Some(mut p) = puzzle_at(&mut engine, game.position(), &history, seed, ply) {
+                    p.lead_in = last_move(&game);
                     found += 1;
                     next_start = ply + p.moves.len() + 1;
                     emit(&p);
                 }
             }
-            let mover = levels[ply % 2];
-            let Some(m) = engine.play_level(&game, mover, seed ^ ply as u64) else {
+            let Some(m) = bot_move(&mut engine, &game, levels, seed) else {
                 break;
             };
             if game.push(m).is_err() {
@@ -156,7 +140,8 @@ pub fn generate(
     }
 }
 
-/// The puzzle starting at `pos` (reached with `history`), if there is one.
+/// The puzzle starting at `pos` (reached with `history`), if there is one;
+/// its [`Puzzle::lead_in`] is left for the caller, who knows the game.
 pub fn puzzle_at(
     engine: &mut Engine,
     pos: &Position,
@@ -210,6 +195,7 @@ pub fn puzzle_at(
         seed,
         ply: ply as u32,
         solvers,
+        lead_in: None,
     })
 }
 

@@ -9,6 +9,8 @@
 //! - [`mate`]: the exact mate prover (full width, drops and exchanges).
 //! - [`themes`]: chess and Hostage themes, computed from the moves.
 //! - [`generate`]: the generator (seeded, shardable).
+//! - [`replay`]: a generator game replayed from its seed, and a puzzle's
+//!   lead-in move recovered from it.
 //! - [`initial`]: initial ratings from the bot levels that solve a puzzle.
 //! - [`verify`]: the verifier.
 //! - [`compose`]: the set's composition and the selection that meets it.
@@ -49,6 +51,7 @@ pub mod initial;
 pub mod judge;
 pub mod mate;
 pub mod record;
+pub mod replay;
 pub mod selection;
 pub mod simulate;
 pub mod themes;
@@ -56,7 +59,7 @@ pub mod verify;
 
 use std::sync::OnceLock;
 
-pub use record::{ParsePuzzleError, Puzzle};
+pub use record::{LeadIn, ParsePuzzleError, Puzzle};
 
 /// The rules course for learners (`data/course.json`): fifteen lessons of
 /// tasks, each checked with the rules by this crate's tests. The format is

@@ -1,10 +1,11 @@
 //! The puzzle record: one puzzle a line, and its parser with typed errors.
 //!
-//! Policy: the data file (`data/puzzles.csv`) holds one puzzle a line, eleven
-//! fields separated by commas (no field contains one):
+//! Policy: the data file (`data/puzzles.csv`) holds one puzzle a line,
+//! thirteen fields separated by commas (no field contains one), or the
+//! first eleven for a puzzle without its lead-in move:
 //!
 //! ```text
-//! id,fen,moves,rating,rd,themes,seed,ply,solvers,depth,nodes
+//! id,fen,moves,rating,rd,themes,seed,ply,solvers,depth,nodes,before,lead_in
 //! ```
 //!
 //! - `id`: 10 lowercase hex digits, a hash of the position (stable across
@@ -22,11 +23,19 @@
 //! - `depth`, `nodes`: the search effort the full-strength engine needs to
 //!   play the solution (the deepest iteration at which a solver move
 //!   settled, and the nodes summed over the solver moves): `nodes` is the
-//!   source of `rating` (see [`crate::initial`]).
+//!   source of `rating` (see [`crate::initial`]);
+//! - `before`, `lead_in`: the [`LeadIn`], the opponent's move that led to
+//!   the puzzle in its game (long form) and the Hostage FEN before it, the
+//!   opponent to move: a puzzle opens on `before`, `lead_in` is played, then
+//!   the solver moves (as on lichess). Both are empty, or the two fields
+//!   are left out, for a puzzle whose lead-in is not known; the writer
+//!   leaves them out then, so an eleven-field line reads and writes back
+//!   unchanged.
 //!
 //! Blank lines and lines starting with `#` are comments. Every field is
 //! checked when read: the FEN must be a legal position and each move legal
-//! in turn.
+//! in turn; the lead-in must be legal in `before` and lead exactly to `fen`
+//! (the whole FEN, clocks included).
 //!
 //! # Example
 //!
@@ -76,9 +85,83 @@ pub struct Puzzle {
     pub depth: u8,
     /// The nodes the engine needed to settle on every solver move.
     pub nodes: u64,
+    /// The opponent's move that led to [`Puzzle::position`] in the game,
+    /// with the position before it; `None` when it is not known.
+    ///
+    /// ```
+    /// use hostage_puzzles::record::Puzzle;
+    ///
+    /// let line = "00c0ffee00,6k1/5ppp/8/8/8/8/8/6K1[R] w - - 1 2,R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300,\
+    ///             5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1,f8g8";
+    /// let puzzle: Puzzle = line.parse()?;
+    /// let lead_in = puzzle.lead_in.as_ref().expect("recorded");
+    /// assert_eq!(lead_in.mv.to_string(), "f8g8");
+    /// assert_eq!(lead_in.position.fen(), "5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1");
+    /// assert_eq!(puzzle.start(), &lead_in.position);
+    /// # Ok::<_, hostage_puzzles::record::ParsePuzzleError>(())
+    /// ```
+    pub lead_in: Option<LeadIn>,
+}
+
+/// The move that led to a puzzle: the opponent's last move in the game the
+/// puzzle comes from, and the position before it (the opponent to move).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct LeadIn {
+    /// The position before the move, the opponent to move.
+    pub position: Position,
+    /// The opponent's move.
+    pub mv: Move,
+}
+
+impl LeadIn {
+    /// The lead-in `mv` played in `position`.
+    #[must_use]
+    pub fn new(position: Position, mv: Move) -> LeadIn {
+        LeadIn { position, mv }
+    }
+
+    /// The position after the move, `None` when the move is not legal in
+    /// [`LeadIn::position`].
+    #[must_use]
+    pub fn after(&self) -> Option<Position> {
+        let mut pos = self.position.clone();
+        pos.is_legal(&self.mv).then(|| {
+            pos.play_unchecked(self.mv);
+            pos
+        })
+    }
+
+    /// Whether the move is legal in [`LeadIn::position`] and leads exactly
+    /// to `puzzle` (the same FEN, clocks included).
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    /// use hostage_puzzles::record::LeadIn;
+    ///
+    /// let before = Position::from_fen("5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1")?;
+    /// let puzzle = Position::from_fen("6k1/5ppp/8/8/8/8/8/6K1[R] w - - 1 2")?;
+    /// assert!(LeadIn::new(before.clone(), before.parse_uci("f8g8")?).leads_to(&puzzle));
+    /// assert!(!LeadIn::new(before.clone(), before.parse_uci("f8e8")?).leads_to(&puzzle));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn leads_to(&self, puzzle: &Position) -> bool {
+        self.after()
+            .is_some_and(|after| after.fen() == puzzle.fen())
+    }
 }
 
 impl Puzzle {
+    /// The position the puzzle opens on: before the lead-in move when it
+    /// is known ([`Puzzle::lead_in`]), else the puzzle position itself.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        self.lead_in
+            .as_ref()
+            .map_or(&self.position, |l| &l.position)
+    }
+
     /// The side that solves the puzzle (to move in [`Puzzle::position`]).
     #[must_use]
     pub fn solver(&self) -> Color {
@@ -219,7 +302,7 @@ pub fn puzzle_id(pos: &Position) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PuzzleErrorKind {
-    /// Not eleven comma-separated fields.
+    /// Not eleven or thirteen comma-separated fields.
     Fields,
     /// The id is not 10 lowercase hex digits.
     Id,
@@ -235,6 +318,10 @@ pub enum PuzzleErrorKind {
     Theme,
     /// The `solvers` field is not five digits.
     Solvers,
+    /// The lead-in: one of `before` and `lead_in` without the other, a
+    /// `before` that is not a legal position, or a move that is not legal
+    /// there or does not lead to the puzzle position.
+    LeadIn,
 }
 
 /// A record line that could not be read: what was wrong, the line number
@@ -266,7 +353,8 @@ impl ParsePuzzleError {
     /// The stable code shared with the bindings: `invalid_puzzle_fields`,
     /// `invalid_puzzle_id`, `invalid_puzzle_fen`, `invalid_puzzle_move`,
     /// `invalid_puzzle_move_count`, `invalid_puzzle_number`,
-    /// `invalid_puzzle_theme` or `invalid_puzzle_solvers`.
+    /// `invalid_puzzle_theme`, `invalid_puzzle_solvers` or
+    /// `invalid_puzzle_lead_in`.
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self.kind {
@@ -278,6 +366,7 @@ impl ParsePuzzleError {
             PuzzleErrorKind::Number => "invalid_puzzle_number",
             PuzzleErrorKind::Theme => "invalid_puzzle_theme",
             PuzzleErrorKind::Solvers => "invalid_puzzle_solvers",
+            PuzzleErrorKind::LeadIn => "invalid_puzzle_lead_in",
         }
     }
 }
@@ -285,7 +374,7 @@ impl ParsePuzzleError {
 impl fmt::Display for ParsePuzzleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.kind {
-            PuzzleErrorKind::Fields => "expected 11 comma-separated fields",
+            PuzzleErrorKind::Fields => "expected 11 or 13 comma-separated fields",
             PuzzleErrorKind::Id => "invalid puzzle id",
             PuzzleErrorKind::Fen => "invalid puzzle fen",
             PuzzleErrorKind::Move => "invalid or illegal puzzle move",
@@ -293,6 +382,9 @@ impl fmt::Display for ParsePuzzleError {
             PuzzleErrorKind::Number => "invalid number",
             PuzzleErrorKind::Theme => "unknown theme",
             PuzzleErrorKind::Solvers => "solvers must be 5 digits",
+            PuzzleErrorKind::LeadIn => {
+                "the lead-in must be a legal move of the position before that leads to the puzzle"
+            }
         };
         if self.line > 0 {
             write!(f, "line {}: ", self.line)?;
@@ -313,6 +405,11 @@ impl FromStr for Puzzle {
         use PuzzleErrorKind as K;
         let err = ParsePuzzleError::new;
         let fields: Vec<&str> = s.trim().split(',').collect();
+        let (fields, lead) = match fields.len() {
+            11 => (&fields[..], None),
+            13 => (&fields[..11], Some((fields[11], fields[12]))),
+            _ => return Err(err(K::Fields, s)),
+        };
         let [id, fen, moves, rating, rd, themes, seed, ply, solvers, depth, nodes] = fields[..]
         else {
             return Err(err(K::Fields, s));
@@ -362,6 +459,10 @@ impl FromStr for Puzzle {
             .filter(|d| (1..=9).contains(d))
             .ok_or_else(|| err(K::Number, depth))?;
         let nodes = number(nodes)?;
+        let lead_in = match lead {
+            None | Some(("", "")) => None,
+            Some((before, mv)) => Some(parse_lead_in(before, mv, &position)?),
+        };
         Ok(Puzzle {
             depth,
             nodes,
@@ -374,8 +475,18 @@ impl FromStr for Puzzle {
             seed,
             ply,
             solvers: solver_counts,
+            lead_in,
         })
     }
+}
+
+/// The `before` and `lead_in` fields, checked against the puzzle position.
+fn parse_lead_in(before: &str, mv: &str, puzzle: &Position) -> Result<LeadIn, ParsePuzzleError> {
+    let err = || ParsePuzzleError::new(PuzzleErrorKind::LeadIn, &format!("{before},{mv}"));
+    let position = Position::from_fen(before).map_err(|_| err())?;
+    let mv = position.parse_uci(mv).map_err(|_| err())?;
+    let lead_in = LeadIn::new(position, mv);
+    lead_in.leads_to(puzzle).then_some(lead_in).ok_or_else(err)
 }
 
 impl fmt::Display for Puzzle {
@@ -397,7 +508,11 @@ impl fmt::Display for Puzzle {
             solvers,
             self.depth,
             self.nodes
-        )
+        )?;
+        match &self.lead_in {
+            Some(l) => write!(f, ",{},{}", l.position.fen(), l.mv),
+            None => Ok(()),
+        }
     }
 }
 
@@ -481,6 +596,52 @@ mod tests {
         assert_eq!(code_of(&with(10, "many")), "invalid_puzzle_number");
         let err = with(5, "brilliant").parse::<Puzzle>().expect_err("bad");
         assert!(err.to_string().contains("brilliant"), "{err}");
+    }
+
+    /// The puzzle of `GOOD` one move later (Black's king came to g8 from
+    /// f8), with that lead-in.
+    const PUZZLE: &str = "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 1 2";
+    const BEFORE: &str = "5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1";
+
+    fn with_lead_in(fen: &str, before: &str, mv: &str) -> String {
+        format!("00c0ffee00,{fen},R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300,{before},{mv}")
+    }
+
+    #[test]
+    fn the_lead_in_reads_writes_and_is_checked() {
+        let line = with_lead_in(PUZZLE, BEFORE, "f8g8");
+        let p: Puzzle = line.parse().expect("a good record");
+        let lead_in = p.lead_in.as_ref().expect("a lead-in");
+        assert_eq!(lead_in.position.fen(), BEFORE);
+        assert_eq!(lead_in.mv.to_string(), "f8g8");
+        assert_eq!(p.start().fen(), BEFORE);
+        assert_eq!(p.to_string(), line);
+        // Without one: eleven fields, or the two left empty, write eleven.
+        let none: Puzzle = GOOD.parse().expect("eleven fields");
+        assert_eq!((none.lead_in.clone(), none.start()), (None, &none.position));
+        assert_eq!(none.to_string(), GOOD);
+        let empty: Puzzle = format!("{GOOD},,").parse().expect("empty lead-in");
+        assert_eq!(empty, none);
+        // Twelve fields, one half of the lead-in, a bad FEN, an illegal
+        // move, a legal move that leads elsewhere, the wrong clocks.
+        assert_eq!(
+            code_of(&format!("{GOOD},{BEFORE}")),
+            "invalid_puzzle_fields"
+        );
+        for bad in [
+            with_lead_in(PUZZLE, BEFORE, ""),
+            with_lead_in(PUZZLE, "", "f8g8"),
+            with_lead_in(PUZZLE, "5k2/5ppp/8 b - - 0 1", "f8g8"),
+            with_lead_in(PUZZLE, BEFORE, "f8f7"),
+            with_lead_in(PUZZLE, BEFORE, "f8e8"),
+            with_lead_in("6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 2", BEFORE, "f8g8"),
+        ] {
+            assert_eq!(code_of(&bad), "invalid_puzzle_lead_in", "{bad}");
+        }
+        let err = with_lead_in(PUZZLE, BEFORE, "f8e8")
+            .parse::<Puzzle>()
+            .expect_err("leads elsewhere");
+        assert!(err.to_string().contains("f8e8"), "{err}");
     }
 
     #[test]

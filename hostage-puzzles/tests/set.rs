@@ -1,6 +1,7 @@
 //! The committed set (`data/puzzles.csv`): it loads, meets the composition
 //! targets, has unique positions and stable ids, a rotating sample of it
-//! passes the verifier, and the rating simulation meets its bounds.
+//! passes the verifier, every lead-in move is legal and leads to its
+//! puzzle, and the rating simulation meets its bounds.
 
 use std::{collections::HashSet, time::SystemTime};
 
@@ -29,6 +30,28 @@ fn the_set_meets_its_composition() {
             p.id
         );
     }
+}
+
+/// Every puzzle's lead-in, checked with the rules: the opponent's move,
+/// legal in the position before it, played there it gives exactly the
+/// puzzle's FEN.
+#[test]
+fn every_lead_in_is_legal_and_leads_to_its_puzzle() {
+    let set = puzzles();
+    let mut with = 0;
+    for p in set {
+        let Some(lead_in) = &p.lead_in else { continue };
+        with += 1;
+        let before = &lead_in.position;
+        assert_ne!(before.turn(), p.solver(), "{}", p.id);
+        assert!(before.legal_moves().contains(&lead_in.mv), "{}", p.id);
+        let mut game = hostage_core::Game::from_position(before.clone());
+        game.push(lead_in.mv)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(game.position().fen(), p.fen(), "{}", p.id);
+    }
+    // Every puzzle's game replayed to its position (docs/puzzles.md).
+    assert_eq!(with, set.len(), "puzzles with a lead-in");
 }
 
 /// Verifies `SAMPLE` puzzles chosen by the day (or `PUZZLE_SAMPLE_SEED`),

@@ -39,7 +39,8 @@ impl ToPyErr for ParseDifficultyError {
     }
 }
 
-/// `(id, fen, moves, rating, rd, themes, seed, ply, solvers, depth)`.
+/// `(id, fen, moves, rating, rd, themes, seed, ply, solvers, depth,
+/// lead_in_fen, lead_in)`.
 type PyPuzzle = (
     String,
     String,
@@ -51,6 +52,8 @@ type PyPuzzle = (
     u32,
     String,
     u8,
+    Option<String>,
+    Option<String>,
 );
 
 /// `(rating, deviation, volatility)`.
@@ -68,6 +71,8 @@ fn tuple(p: &Puzzle) -> PyPuzzle {
         p.ply,
         p.solvers.iter().map(|d| char::from(b'0' + d)).collect(),
         p.depth,
+        p.lead_in.as_ref().map(|l| l.position.fen()),
+        p.lead_in.as_ref().map(|l| l.mv.to_string()),
     )
 }
 

@@ -87,3 +87,33 @@ def test_errors_carry_codes() -> None:
     with pytest.raises(hostage.InvalidMoveError):
         hp.load()[0].accepts(0, "zz")
     assert hp.parse(GOOD)[0].themes == ("mateIn1", "dropMate")
+
+
+BEFORE = "5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1"
+AFTER = "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 1 2"
+WITH_LEAD_IN = f"00c0ffee00,{AFTER},R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300,{BEFORE},f8g8"
+
+
+def test_the_lead_in_move_leads_to_the_puzzle() -> None:
+    with_lead_in = [p for p in hp.load() if p.lead_in is not None]
+    assert len(with_lead_in) == len(hp.load()), "every puzzle of the set has its lead-in"
+    for p in with_lead_in[:60]:
+        assert p.lead_in is not None
+        board = p.start_board()
+        assert board.fen() == p.lead_in_fen
+        assert board.turn != p.board().turn, "the opponent plays the lead-in"
+        board.push_uci(p.lead_in)
+        assert board.fen() == p.fen
+
+
+def test_the_lead_in_of_parsed_records() -> None:
+    (p,) = hp.parse(WITH_LEAD_IN)
+    assert (p.lead_in_fen, p.lead_in) == (BEFORE, "f8g8")
+    assert p.start_board().fen() == BEFORE
+    (q,) = hp.parse(GOOD)
+    assert (q.lead_in_fen, q.lead_in) == (None, None)
+    assert q.start_board().fen() == FEN
+    for bad in (WITH_LEAD_IN.replace(",f8g8", ",f8e8"), WITH_LEAD_IN.replace(",f8g8", ",")):
+        with pytest.raises(hp.PuzzleError) as e:
+            hp.parse(bad)
+        assert e.value.code == "invalid_puzzle_lead_in"

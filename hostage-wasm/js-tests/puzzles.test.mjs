@@ -74,3 +74,25 @@ test('errors are Errors with name and code', () => {
   throwsWith(() => Puzzles.next(1500, { seen: 'abc' }), 'TypeError', 'invalid_argument');
   assert.deepEqual(Puzzles.parse(GOOD)[0].themes, ['mateIn1', 'dropMate']);
 });
+
+const BEFORE = '5k2/5ppp/8/8/8/8/8/6K1[R] b - - 0 1';
+const AFTER = '6k1/5ppp/8/8/8/8/8/6K1[R] w - - 1 2';
+const WITH_LEAD_IN = `00c0ffee00,${AFTER},R@a8,800,200,mateIn1 dropMate,7,30,33333,1,300,${BEFORE},f8g8`;
+
+test('the lead-in: the opponent’s move before the puzzle, played on a Board from leadInFen', () => {
+  const withLeadIn = Puzzles.all().filter((p) => p.leadIn !== null);
+  assert.equal(withLeadIn.length, Puzzles.count(), "every puzzle of the set has its lead-in");
+  for (const p of withLeadIn.slice(0, 60)) {
+    const board = new Board(p.leadInFen);
+    assert.notEqual(board.turn(), new Board(p.fen).turn(), p.id);
+    board.push(p.leadIn);
+    assert.equal(board.fen(), p.fen, p.id);
+  }
+  const [parsed] = Puzzles.parse(WITH_LEAD_IN);
+  assert.equal(parsed.leadInFen, BEFORE);
+  assert.equal(parsed.leadIn, 'f8g8');
+  const [without] = Puzzles.parse(GOOD);
+  assert.equal(without.leadInFen, null);
+  assert.equal(without.leadIn, null);
+  assert.throws(() => Puzzles.parse(WITH_LEAD_IN.replace(',f8g8', ',f8e8')), { name: 'PuzzleError', code: 'invalid_puzzle_lead_in' });
+});

@@ -57,6 +57,17 @@ fn puzzle_object(p: &Puzzle) -> JsValue {
     set(&obj, "depth", p.depth);
     set(&obj, "nodes", p.nodes as f64);
     set(&obj, "mate", p.is_mate());
+    let lead_in = p.lead_in.as_ref();
+    set(
+        &obj,
+        "leadInFen",
+        lead_in.map_or(JsValue::NULL, |l| l.position.fen().into()),
+    );
+    set(
+        &obj,
+        "leadIn",
+        lead_in.map_or(JsValue::NULL, |l| l.mv.to_string().into()),
+    );
     obj.into()
 }
 
@@ -269,6 +280,16 @@ export interface Puzzle {
   nodes: number;
   /** Whether the solution ends in checkmate. */
   mate: boolean;
+  /**
+   * The position before the lead-in move, the opponent to move: where a
+   * trainer opens the puzzle. `null` when the lead-in is not known.
+   */
+  leadInFen: string | null;
+  /**
+   * The opponent's move that led to the puzzle (long form), played in
+   * `leadInFen` it gives `fen`. `null` when not known.
+   */
+  leadIn: string | null;
 }
 
 /** How hard a puzzle to serve, relative to the player: −600, −300, 0, +300, +600. */

@@ -184,7 +184,7 @@ export type ResultErrorCode =
 export type PuzzleErrorCode =
   | 'invalid_puzzle_fields' | 'invalid_puzzle_id' | 'invalid_puzzle_fen' | 'invalid_puzzle_move'
   | 'invalid_puzzle_move_count' | 'invalid_puzzle_number' | 'invalid_puzzle_theme'
-  | 'invalid_puzzle_solvers' | 'unknown_puzzle';
+  | 'invalid_puzzle_solvers' | 'invalid_puzzle_lead_in' | 'unknown_puzzle';
 export type ErrorCode =
   | FenErrorCode | PositionErrorCode | MoveErrorCode | PgnErrorCode | ResultErrorCode
   | PuzzleErrorCode | 'invalid_square' | 'invalid_argument' | 'invalid_level'

@@ -773,11 +773,14 @@ class DifficultyError(HostageError):
     """A difficulty that is none of easiest, easier, normal, harder,
     hardest (``invalid_difficulty``)."""
 
-_Puzzle: TypeAlias = tuple[str, str, list[str], int, int, list[str], int, int, str, int]
+_Puzzle: TypeAlias = tuple[
+    str, str, list[str], int, int, list[str], int, int, str, int, str | None, str | None
+]
 _Rating: TypeAlias = tuple[float, float, float]
 
 def puzzle_records() -> list[_Puzzle]:
-    """The built-in set: ``(id, fen, moves, rating, rd, themes, seed, ply, solvers, depth)``."""
+    """The built-in set: ``(id, fen, moves, rating, rd, themes, seed, ply, solvers, depth,
+    lead_in_fen, lead_in)``."""
 
 def parse_puzzle_records(text: str) -> list[_Puzzle]:
     """Puzzles from record text; ``PuzzleError`` for a bad line."""

@@ -15,7 +15,10 @@ True
 The library keeps no storage: pass the player's :class:`Rating` and the ids
 of the puzzles already seen, and keep what comes back. A puzzle's
 ``moves`` are in the library's long form: the solver's move first, then the
-opponent's reply, and so on, ending with a solver's move. See
+opponent's reply, and so on, ending with a solver's move. ``lead_in`` is the
+opponent's move that led to the puzzle (long form), played in
+``lead_in_fen``: a trainer shows ``start_board()``, plays ``lead_in``, then
+lets the solver move, as lichess does. See
 docs/puzzles.md for how the set was generated, proved and rated.
 """
 
@@ -76,6 +79,10 @@ class Puzzle:
     ply: int
     solvers: str
     depth: int
+    lead_in_fen: str | None = None
+    """The position before the lead-in move, the opponent to move (``None`` if unknown)."""
+    lead_in: str | None = None
+    """The opponent's move that led to the puzzle, long form (``None`` if unknown)."""
 
     @property
     def is_mate(self) -> bool:
@@ -91,6 +98,13 @@ class Puzzle:
         """A new board at the puzzle position (the solver to move)."""
         return Board(self.fen)
 
+    def start_board(self) -> Board:
+        """A new board where the puzzle opens: before the lead-in move when it is known.
+
+        Playing :attr:`lead_in` on it gives :meth:`board`.
+        """
+        return Board(self.lead_in_fen if self.lead_in_fen is not None else self.fen)
+
     def accepts(self, index: int, move: str) -> bool:
         """Whether ``move`` (SAN or long form) is right as move ``index`` of the solution.
 
@@ -104,9 +118,26 @@ class Puzzle:
         return puzzle_accepts(self.id, index, move)
 
 
-def _puzzle(raw: tuple[str, str, list[str], int, int, list[str], int, int, str, int]) -> Puzzle:
-    pid, fen, moves, rating, rd, themes, seed, ply, solvers, depth = raw
-    return Puzzle(pid, fen, tuple(moves), rating, rd, tuple(themes), seed, ply, solvers, depth)
+def _puzzle(
+    raw: tuple[
+        str, str, list[str], int, int, list[str], int, int, str, int, str | None, str | None
+    ],
+) -> Puzzle:
+    pid, fen, moves, rating, rd, themes, seed, ply, solvers, depth, lead_in_fen, lead_in = raw
+    return Puzzle(
+        pid,
+        fen,
+        tuple(moves),
+        rating,
+        rd,
+        tuple(themes),
+        seed,
+        ply,
+        solvers,
+        depth,
+        lead_in_fen,
+        lead_in,
+    )
 
 
 @lru_cache(maxsize=1)
