@@ -1,5 +1,6 @@
-// The app's entry: loads the package, builds the four modes and switches
-// between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse).
+// The app's entry: loads the package, builds the modes and switches
+// between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse,
+// #/lobby).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
 import { mountSettings } from './settings.js';
 import { startError } from './words.js';
@@ -9,6 +10,7 @@ const MODES = {
   learn: () => import('./learn.js'),
   puzzles: () => import('./puzzles.js'),
   analyse: () => import('./analyse.js'),
+  lobby: () => import('./lobby.js'),
 };
 const mounted = new Map();
 const mounting = new Map(); // name -> the promise of its mount
