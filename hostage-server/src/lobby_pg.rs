@@ -30,6 +30,7 @@ use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::{
+    columns::{int, uint},
     domain::{ClockSpec, TokenHash},
     lobby_store::{Challenge, LobbyEvent, LobbyStore, Owner},
     names::DisplayName,
@@ -140,14 +141,6 @@ fn color_of(name: &str) -> Result<ColorChoice, StoreError> {
         "random" => Ok(ColorChoice::Random),
         other => Err(corrupt(format!("colour {other:?}"))),
     }
-}
-
-fn int(n: u64) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
-}
-
-fn uint(n: i64) -> u64 {
-    u64::try_from(n).unwrap_or(0)
 }
 
 fn backend(e: &tokio_postgres::Error) -> StoreError {

@@ -56,7 +56,9 @@ fn servers(name: &str, limits: ServerLimits) -> Vec<TestServer> {
     all
 }
 
-const BLITZ: Value = json!({"initial_ms": 180_000, "increment_ms": 2_000});
+fn blitz() -> Value {
+    json!({"initial_ms": 180_000, "increment_ms": 2_000})
+}
 
 fn watcher(addr: &str) -> (Client, Vec<Value>) {
     let mut w = Client::connect(addr);
@@ -146,13 +148,13 @@ fn a_challenge_is_listed_live_and_accepted_into_one_game_both_land_in() {
         let mut ada = Client::connect(&s.addr);
         let id = create(
             &mut ada,
-            json!({"name":"  Ada L. ","color":"white","clock":BLITZ}),
+            json!({"name":"  Ada L. ","color":"white","clock":blitz()}),
         );
         let added = w.expect("challenge_added")["challenge"].clone();
         assert_eq!(added["id"], id);
         assert_eq!(added["name"], "Ada L.");
         assert_eq!(added["color"], "white");
-        assert_eq!(added["clock"], BLITZ);
+        assert_eq!(added["clock"], blitz());
         assert!(added.get("token").is_none() && added.get("owner").is_none());
         // A new watcher gets it in the list.
         let (_w2, list) = watcher(&s.addr);
@@ -309,6 +311,8 @@ fn hostile_lobby_input_is_refused_with_its_code_and_changes_nothing() {
                 "invalid_clock",
             ),
         ] {
+            // Paced under the connection's message rate (10 a second).
+            std::thread::sleep(std::time::Duration::from_millis(110));
             let e = refused(&mut a, msg, code);
             if code == "challenge_not_found" {
                 assert!(
@@ -417,7 +421,7 @@ fn two_accepters_at_once_exactly_one_wins() {
     for s in servers("race", ServerLimits::default()) {
         for round in 0..6 {
             let mut creator = Client::connect(&s.addr);
-            let id = create(&mut creator, json!({"color":"random","clock":BLITZ}));
+            let id = create(&mut creator, json!({"color":"random","clock":blitz()}));
             let mut x = Client::connect(&s.addr);
             let mut y = Client::connect(&s.addr);
             x.send(accept_msg(&id));
@@ -443,14 +447,14 @@ fn quick_pairing_joins_a_matching_challenge_or_opens_one() {
     for s in servers("seek", ServerLimits::default()) {
         let seek = |clock: Value| json!({"v":1,"type":"lobby_seek","clock":clock,"name":"Quick"});
         let mut p1 = Client::connect(&s.addr);
-        p1.send(seek(BLITZ));
+        p1.send(seek(blitz()));
         let open = p1.expect("challenge_created")["challenge"].clone();
         assert_eq!(
             (&open["color"], &open["clock"], &open["name"]),
-            (&json!("random"), &BLITZ, &json!("Quick"))
+            (&json!("random"), &blitz(), &json!("Quick"))
         );
         // Pressed again: the same challenge, not a second one.
-        p1.send(seek(BLITZ));
+        p1.send(seek(blitz()));
         assert_eq!(p1.expect("challenge_created")["challenge"], open);
         // Another time control does not pair with it.
         let mut p3 = Client::connect(&s.addr);
@@ -458,7 +462,7 @@ fn quick_pairing_joins_a_matching_challenge_or_opens_one() {
         let untimed = p3.expect("challenge_created")["challenge"].clone();
         assert_eq!(untimed["clock"], Value::Null);
         let mut p2 = Client::connect(&s.addr);
-        p2.send(seek(BLITZ));
+        p2.send(seek(blitz()));
         let p2_seat = seated(&mut p2);
         let id = open["id"].as_str().expect("id");
         let p1_seat = creator_seated(&mut p1, id);
@@ -503,7 +507,7 @@ fn across_instances_a_challenge_made_on_one_is_seen_and_accepted_on_the_other() 
     let mut ada = Client::connect(&a.addr);
     let id = create(
         &mut ada,
-        json!({"color":"black","name":"Ada","clock":BLITZ}),
+        json!({"color":"black","name":"Ada","clock":blitz()}),
     );
     let seen = wb.expect("challenge_added")["challenge"].clone();
     assert_eq!(
