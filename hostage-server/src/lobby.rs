@@ -104,6 +104,8 @@ struct Owned {
     addr: IpAddr,
     token: String,
     seats: mpsc::Sender<Seat>,
+    /// Its creator is cancelling it: the answer says so, not a removal.
+    cancelling: bool,
 }
 
 /// This server's view of the lobby.
@@ -417,6 +419,7 @@ impl Lobby {
                     addr: member.addr,
                     token,
                     seats: member.seats_tx.clone(),
+                    cancelling: false,
                 },
             );
             return Ok(());
@@ -434,22 +437,28 @@ impl Lobby {
         challenge: &str,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
-        let mine = self
-            .view()
-            .owned
-            .get(challenge)
-            .is_some_and(|o| o.conn.id == conn.id);
-        if !mine {
+        let set_cancelling = |on: bool| {
+            let mut view = self.view();
+            let owned = view.owned.get_mut(challenge);
+            match owned.filter(|o| o.conn.id == conn.id) {
+                Some(o) => {
+                    o.cancelling = on;
+                    true
+                }
+                None => false,
+            }
+        };
+        if !set_cancelling(true) {
             return Err(not_found(challenge));
         }
-        if !self
-            .store
-            .cancel(challenge, &self.owner(conn))
-            .await
-            .map_err(|e| storage(&e))?
-        {
-            // Claimed meanwhile: the game is on its way.
-            return Err(not_found(challenge));
+        let cancelled = self.store.cancel(challenge, &self.owner(conn)).await;
+        if !matches!(cancelled, Ok(true)) {
+            set_cancelling(false);
+            // Claimed meanwhile (the game is on its way), or not stored.
+            return Err(match cancelled {
+                Err(e) => storage(&e),
+                Ok(_) => not_found(challenge),
+            });
         }
         self.view().owned.remove(challenge);
         conn.reply(
@@ -591,8 +600,9 @@ impl Lobby {
             LobbyEvent::Removed(id) => {
                 view.hide(&id);
                 if let Some(owned) = view.owned.remove(&id) {
-                    // Its creator hears of it even when not watching.
-                    if !view.watchers.contains_key(&owned.conn.id) {
+                    // Its creator hears of it even when not watching
+                    // (unless it is the creator's own cancel, answered so).
+                    if !owned.cancelling && !view.watchers.contains_key(&owned.conn.id) {
                         owned
                             .conn
                             .reply(&Message::ChallengeRemoved { challenge: id }, None);
