@@ -1,6 +1,7 @@
-// The app's entry: loads the package, builds the four modes and switches
-// between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse);
-// #/about is the page about the game (linked from the footer and Learn).
+// The app's entry: loads the package, builds the modes and switches
+// between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse,
+// #/lobby); #/about is the page about the game (linked from the footer and
+// Learn).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
 import { mountSettings } from './settings.js';
 import { startError } from './words.js';
@@ -10,6 +11,7 @@ const MODES = {
   learn: () => import('./learn.js'),
   puzzles: () => import('./puzzles.js'),
   analyse: () => import('./analyse.js'),
+  lobby: () => import('./lobby.js'),
   about: () => import('./about.js'),
 };
 const mounted = new Map();

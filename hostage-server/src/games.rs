@@ -515,7 +515,7 @@ impl Hub {
             | Request::Move { game, .. }
             | Request::Seat { game, .. }
             | Request::Rematch { game, .. } => Some(game.clone()),
-            Request::Create { .. } | Request::Ping => None,
+            Request::Create { .. } | Request::Ping | Request::Lobby(_) => None,
         };
         let mut result = self
             .dispatch(conn, following, envelope.request.clone(), id)
@@ -586,6 +586,11 @@ impl Hub {
                 self.seat_action(conn, &game, action, token.as_deref(), id)
                     .await
             }
+            // The socket loop hands lobby requests to the lobby (`lobby.rs`).
+            Request::Lobby(_) => Err(Failure::Refused(ProtoError::new(
+                ErrorCode::InternalError,
+                "a lobby request reached the game service; nothing was done",
+            ))),
         }
     }
 
@@ -1170,5 +1175,122 @@ async fn follow_changes(
             }
             Err(RecvError::Closed) => return,
         }
+    }
+}
+
+/// Room for one more game on a connection (`too_many_games` otherwise),
+/// for the lobby, which seats a player in a new game.
+///
+/// # Errors
+///
+/// `too_many_games`.
+pub(crate) fn room_to_follow(following: &Following) -> Result<(), ProtoError> {
+    check_room_to_follow(following, None)
+}
+
+/// The games the lobby starts (`lobby.rs`): a game made from an accepted
+/// challenge, through the same path as `create` and `join`.
+impl Hub {
+    /// Creates the game of `challenge` (the creator seated on its colour,
+    /// with the token digest drawn when the challenge was made), then
+    /// seats the accepter `conn` on the other colour with a new token: both
+    /// writes stored before anyone hears of the game. The accepter gets
+    /// `joined` and `state`, as after `join`. Returns the game's id.
+    ///
+    /// # Errors
+    ///
+    /// `storage_failed`, `internal_error`; a game whose creator's seat was
+    /// stored but not the accepter's stays, waiting, known to nobody.
+    pub(crate) async fn start_challenge(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        challenge: &crate::lobby_store::Challenge,
+        id: Option<&RequestId>,
+    ) -> Result<String, ProtoError> {
+        let creator = match challenge.color {
+            ColorChoice::White => Color::White,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random => Color::from_white(ids::coin().map_err(|_| random_failed())?),
+        };
+        let token = ids::token().map_err(|_| random_failed())?;
+        let mut attempt = 0;
+        let room = loop {
+            let game = ids::game_id().map_err(|_| random_failed())?;
+            let (room, record) = Room::create(
+                game,
+                crate::now_ms(),
+                challenge.clock,
+                creator,
+                challenge.token,
+            );
+            match self.store.write(Write::CreateGame(record)).await {
+                Ok(()) => break room,
+                Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
+                Err(e) => return Err(storage_error(&e)),
+            }
+        };
+        let game = room.id().to_string();
+        let cell = self.insert(room);
+        let mut inner = cell.inner.lock().await;
+        let (side, change) =
+            inner
+                .room
+                .join(Some(creator.other()), TokenHash::of(&token), Instant::now())?;
+        commit(&*self.store, &mut inner, change, Some(conn.id))
+            .await
+            .map_err(|(Failure::Refused(e) | Failure::Conflict(e))| e)?;
+        cell.wake.notify_one();
+        self.mark_present(&game, side).await;
+        conn.reply(
+            &Message::Joined {
+                game: game.clone(),
+                token,
+                color: side,
+                link: link(&game),
+            },
+            id,
+        );
+        follow(&mut inner, conn, following, Some(side), id);
+        Ok(game)
+    }
+
+    /// Seats a challenge's creator `conn` in the game its challenge became
+    /// (made on any server): `challenge_accepted`, then `joined` with the
+    /// seat's `token` and `state`, as after `join`.
+    ///
+    /// # Errors
+    ///
+    /// `game_not_found`, `invalid_token` (neither happens when the game
+    /// was made from this challenge), `storage_failed`.
+    pub(crate) async fn seat_challenger(
+        &self,
+        conn: &Conn,
+        following: &mut Following,
+        challenge: &str,
+        game: &str,
+        token: String,
+    ) -> Result<(), ProtoError> {
+        let (_cell, mut inner) = self.open(game).await?;
+        let side = inner.room.seat(Some(&token))?;
+        self.mark_present(game, side).await;
+        conn.reply(
+            &Message::ChallengeAccepted {
+                challenge: challenge.to_string(),
+                game: game.to_string(),
+            },
+            None,
+        );
+        conn.reply(
+            &Message::Joined {
+                game: game.to_string(),
+                token,
+                color: side,
+                link: link(game),
+            },
+            None,
+        );
+        follow(&mut inner, conn, following, Some(side), None);
+        Ok(())
     }
 }

@@ -49,6 +49,8 @@ const WS_READ_CAPACITY: usize = 1 << 20;
 pub struct AppState {
     /// The game service.
     pub hub: Arc<Hub>,
+    /// The lobby.
+    pub lobby: Arc<crate::lobby::Lobby>,
     /// The connection caps.
     pub caps: Arc<ConnCaps>,
     /// The limits in force.
@@ -127,9 +129,19 @@ async fn upgrade(
         }
     };
     let (hub, limits) = (state.hub, state.limits);
+    let member = state.lobby.member(peer.ip());
+    let lobby = state.lobby;
     ws.max_message_size(WS_READ_CAPACITY)
         .max_frame_size(WS_READ_CAPACITY)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, limits, place))
+        .on_upgrade(move |socket| {
+            crate::ws::serve(
+                socket,
+                hub,
+                limits,
+                place,
+                crate::ws::InLobby { lobby, member },
+            )
+        })
 }
 
 async fn health(State(AppState { hub, .. }): State<AppState>) -> Response {

@@ -22,6 +22,10 @@
 //! | `caps.rs` | open connections per address and in total |
 //! | `ids.rs` | game ids and seat tokens |
 //! | `names.rs` | display names: the rule and its check |
+//! | `lobby.rs` | the lobby: open challenges, kept live for its watchers, accepted into games |
+//! | `lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
+//! | `lobby_store.rs` | where challenges are kept: the trait, its announcements, the store in memory |
+//! | `lobby_pg.rs` | the lobby's challenges in the shared PostgreSQL (NOTIFY, heartbeat) |
 //! | `ws.rs` | the socket loop |
 //! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
 //! | `lib.rs` | configuration and the accept loop (header-read timeout) |
@@ -51,6 +55,10 @@ pub mod games;
 pub mod http;
 pub mod ids;
 pub mod limits;
+pub mod lobby;
+pub mod lobby_pg;
+pub mod lobby_store;
+pub mod lobby_wire;
 pub mod names;
 pub mod persist;
 pub mod postgres;
@@ -79,6 +87,9 @@ use crate::{
     caps::ConnCaps,
     games::Hub,
     http::AppState,
+    lobby::Lobby,
+    lobby_pg::PgLobby,
+    lobby_store::{LobbyStore, MemoryLobby},
     postgres::PostgresStore,
     sqlite::SqliteStore,
     store::{Store, StoreError},
@@ -216,18 +227,21 @@ impl Server {
     /// [`ServerError`]; [`ServerError::Limits`] before anything is opened.
     pub async fn bind(config: &Config) -> Result<Server, ServerError> {
         config.limits.check().map_err(ServerError::Limits)?;
-        let store: Arc<dyn Store> = match &config.db {
-            StoreUrl::Sqlite(path) => {
-                Arc::new(SqliteStore::open(path).map_err(ServerError::Store)?)
-            }
-            StoreUrl::Postgres(url) => {
-                PostgresStore::open(url).await.map_err(ServerError::Store)?
-            }
+        let (store, lobby): (Arc<dyn Store>, Arc<dyn LobbyStore>) = match &config.db {
+            StoreUrl::Sqlite(path) => (
+                Arc::new(SqliteStore::open(path).map_err(ServerError::Store)?),
+                MemoryLobby::new(),
+            ),
+            StoreUrl::Postgres(url) => (
+                PostgresStore::open(url).await.map_err(ServerError::Store)?,
+                PgLobby::open(url).await.map_err(ServerError::Store)?,
+            ),
         };
-        Server::bind_with_store(config, store).await
+        Server::bind_with_stores(config, store, lobby).await
     }
 
-    /// As [`Server::bind`], on any [`Store`] (`config.db` is not used).
+    /// As [`Server::bind`], on any [`Store`] (`config.db` is not used), with
+    /// the lobby in memory (this server's alone).
     ///
     /// # Errors
     ///
@@ -236,9 +250,25 @@ impl Server {
         config: &Config,
         store: Arc<dyn Store>,
     ) -> Result<Server, ServerError> {
+        Server::bind_with_stores(config, store, MemoryLobby::new()).await
+    }
+
+    /// As [`Server::bind_with_store`], with the lobby's challenges in `lobby`.
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError`].
+    pub async fn bind_with_stores(
+        config: &Config,
+        store: Arc<dyn Store>,
+        lobby: Arc<dyn LobbyStore>,
+    ) -> Result<Server, ServerError> {
         let limits = config.limits;
         limits.check().map_err(ServerError::Limits)?;
         let hub = Hub::start(store, limits)
+            .await
+            .map_err(ServerError::Store)?;
+        let lobby = Lobby::start(Arc::clone(&hub), lobby, limits)
             .await
             .map_err(ServerError::Store)?;
         let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
@@ -247,6 +277,7 @@ impl Server {
         let addr = listener.local_addr().map_err(ServerError::Io)?;
         let state = AppState {
             hub,
+            lobby,
             caps: ConnCaps::new(limits.max_connections_per_address, limits.max_connections),
             limits,
         };

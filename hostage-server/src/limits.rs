@@ -39,6 +39,21 @@ pub struct ServerLimits {
     /// for this long may claim the win or a draw (`claim_win`,
     /// `claim_draw`).
     pub abandon_after: Duration,
+    /// Open lobby challenges one connection may have (`lobby.rs`).
+    pub max_challenges_per_connection: usize,
+    /// Open lobby challenges the connections of one client address may
+    /// have, on one server.
+    pub max_challenges_per_address: usize,
+    /// Open lobby challenges in all; also the most `lobby_watch` lists.
+    pub max_challenges: usize,
+    /// Challenges a connection may make at once, before
+    /// `challenge_refill` paces it.
+    pub challenge_burst: u32,
+    /// One more challenge may be made after each such time.
+    pub challenge_refill: Duration,
+    /// With a shared store: a challenge whose server has not marked it
+    /// alive for this long is removed (the server stopped).
+    pub challenge_stale_after: Duration,
 }
 
 impl Default for ServerLimits {
@@ -51,6 +66,12 @@ impl Default for ServerLimits {
             max_queued_bytes: 1 << 20,
             evict_after: Duration::from_secs(600),
             abandon_after: Duration::from_secs(120),
+            max_challenges_per_connection: 3,
+            max_challenges_per_address: 10,
+            max_challenges: 500,
+            challenge_burst: 5,
+            challenge_refill: Duration::from_secs(4),
+            challenge_stale_after: Duration::from_secs(30),
         }
     }
 }
@@ -77,6 +98,12 @@ impl ServerLimits {
         with_max_queued_bytes: max_queued_bytes: usize,
         with_evict_after: evict_after: Duration,
         with_abandon_after: abandon_after: Duration,
+        with_max_challenges_per_connection: max_challenges_per_connection: usize,
+        with_max_challenges_per_address: max_challenges_per_address: usize,
+        with_max_challenges: max_challenges: usize,
+        with_challenge_burst: challenge_burst: u32,
+        with_challenge_refill: challenge_refill: Duration,
+        with_challenge_stale_after: challenge_stale_after: Duration,
     }
 
     /// Refuses limits that would make the server unusable: a header or
@@ -114,10 +141,23 @@ impl ServerLimits {
                 "the queued bytes",
                 "--max-queued-bytes",
             ),
+            (
+                self.max_challenges_per_connection == 0
+                    || self.max_challenges_per_address == 0
+                    || self.max_challenges == 0
+                    || self.challenge_burst == 0,
+                "the lobby's challenge caps",
+                "ServerLimits::max_challenges*, challenge_burst",
+            ),
+            (
+                self.challenge_stale_after.is_zero(),
+                "the challenges' stale time",
+                "ServerLimits::challenge_stale_after",
+            ),
         ];
         match zero.iter().find(|(is_zero, _, _)| *is_zero) {
             Some((_, what, option)) => Err(format!(
-                "{what} ({option}) must be at least 1: 0 would close or refuse every connection"
+                "{what} ({option}) must be at least 1: 0 would close or refuse every connection or challenge"
             )),
             None => Ok(()),
         }

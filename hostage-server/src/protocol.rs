@@ -95,7 +95,7 @@ pub mod color {
 }
 
 /// The seat asked for in `create`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     /// White.
@@ -201,6 +201,8 @@ pub enum Request {
     },
     /// Keep-alive.
     Ping,
+    /// A lobby request (`lobby.rs`; parsed by `lobby_wire.rs`).
+    Lobby(crate::lobby_wire::LobbyRequest),
 }
 
 /// The seat actions that carry only a game and a token.
@@ -283,6 +285,16 @@ pub enum ErrorCode {
     ClaimTooEarly,
     /// A display name that breaks the naming rules (`names.rs`).
     InvalidName,
+    /// No open challenge with that id (never was, cancelled, or taken).
+    ChallengeNotFound,
+    /// Accepting one's own challenge.
+    OwnChallenge,
+    /// The connection or its address has as many open challenges as allowed.
+    TooManyChallenges,
+    /// Challenges made faster than the lobby allows.
+    ChallengesTooFast,
+    /// The lobby holds as many open challenges as allowed.
+    LobbyFull,
     /// The database refused the write.
     StorageFailed,
     /// A bug.
@@ -319,6 +331,11 @@ impl ErrorCode {
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::ClaimTooEarly => "claim_too_early",
             ErrorCode::InvalidName => "invalid_name",
+            ErrorCode::ChallengeNotFound => "challenge_not_found",
+            ErrorCode::OwnChallenge => "own_challenge",
+            ErrorCode::TooManyChallenges => "too_many_challenges",
+            ErrorCode::ChallengesTooFast => "challenges_too_fast",
+            ErrorCode::LobbyFull => "lobby_full",
             ErrorCode::StorageFailed => "storage_failed",
             ErrorCode::InternalError => "internal_error",
         }
@@ -587,7 +604,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, rematch, ping";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -655,6 +672,9 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
             fields_of::<NoFields>(kind, fields)?;
             Ok(Request::Ping)
         }
+        kind if crate::lobby_wire::is_lobby_type(kind) => {
+            Ok(Request::Lobby(crate::lobby_wire::request(kind, fields)?))
+        }
         _ => Err(ProtoError::new(
             ErrorCode::UnknownType,
             format!("unknown message type (known: {TYPES})"),
@@ -663,7 +683,10 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
     }
 }
 
-fn fields_of<T: DeserializeOwned>(kind: &str, fields: Map<String, Value>) -> Result<T, ProtoError> {
+pub(crate) fn fields_of<T: DeserializeOwned>(
+    kind: &str,
+    fields: Map<String, Value>,
+) -> Result<T, ProtoError> {
     let given = Value::Object(fields.clone()).to_string();
     serde_json::from_value(Value::Object(fields)).map_err(|e| {
         ProtoError::new(ErrorCode::InvalidMessage, format!("{kind}: {e}")).given(given)
@@ -931,6 +954,41 @@ pub enum Message {
     },
     /// After `ping`.
     Pong,
+    /// The open challenges, after `lobby_watch` (oldest first).
+    Lobby {
+        /// At most the lobby's cap of them.
+        challenges: Vec<crate::lobby_wire::ChallengeView>,
+    },
+    /// No longer watching the lobby.
+    LobbyUnwatched,
+    /// A challenge was opened (to lobby watchers).
+    ChallengeAdded {
+        /// The challenge.
+        challenge: crate::lobby_wire::ChallengeView,
+    },
+    /// A challenge left the list: cancelled, accepted, or its creator left
+    /// (to lobby watchers, and to its creator).
+    ChallengeRemoved {
+        /// Its id.
+        challenge: String,
+    },
+    /// The requester's challenge is open.
+    ChallengeCreated {
+        /// The challenge.
+        challenge: crate::lobby_wire::ChallengeView,
+    },
+    /// The requester's challenge was cancelled.
+    ChallengeCancelled {
+        /// Its id.
+        challenge: String,
+    },
+    /// The creator's challenge was accepted: `joined` and `state` follow.
+    ChallengeAccepted {
+        /// Its id.
+        challenge: String,
+        /// The game it became.
+        game: String,
+    },
     /// A refused message.
     Error(ProtoError),
 }

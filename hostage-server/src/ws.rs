@@ -29,9 +29,10 @@ use tokio::sync::{mpsc, Notify};
 use crate::{
     games::{Conn, Following, Hub},
     limits::ServerLimits,
+    lobby::{Lobby, Member},
     protocol::{
-        self, ErrorCode, Limits, Message, ProtoError, MAX_FRAME_BYTES, MAX_GAMES_PER_CONNECTION,
-        MAX_MESSAGE_BYTES, SUPPORTED_VERSIONS,
+        self, Envelope, ErrorCode, Limits, Message, ProtoError, Request, MAX_FRAME_BYTES,
+        MAX_GAMES_PER_CONNECTION, MAX_MESSAGE_BYTES, SUPPORTED_VERSIONS,
     },
     ratelimit::{self, RateLimiter, Verdict},
 };
@@ -51,6 +52,15 @@ const CLOSE_NORMAL: u16 = 1000;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// The lobby and a new connection's part in it (`lobby.rs`): lobby
+/// requests go there, and the seats its challenges win come from there.
+pub struct InLobby {
+    /// The server's lobby.
+    pub lobby: Arc<Lobby>,
+    /// This connection's part.
+    pub member: Member,
+}
+
 enum Out {
     Text(Arc<str>),
     Close(u16, &'static str),
@@ -68,7 +78,14 @@ fn over_capacity(e: axum::Error) -> bool {
 /// place under the connection caps, freed as soon as the connection stops
 /// reading (before the close frame and the drain), so that a client that
 /// sees its connection end can open another at once.
-pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimits, place: P) {
+pub async fn serve<P: Send>(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    limits: ServerLimits,
+    place: P,
+    in_lobby: InLobby,
+) {
+    let InLobby { lobby, mut member } = in_lobby;
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let (close_tx, mut close_rx) = mpsc::channel::<Out>(1);
@@ -116,9 +133,15 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
         // waits for its game however long (and no timer fires in a loop).
         let frame = tokio::select! {
             () = conn.kick.notified() => break,
-            () = tokio::time::sleep_until(idle_at), if following.is_empty() => {
+            () = tokio::time::sleep_until(idle_at),
+                if following.is_empty() && !lobby.keeps_open(&conn, &member) => {
                 closing = Some((CLOSE_NORMAL, "idle"));
                 break;
+            }
+            // A challenge of this connection's was accepted: take the seat.
+            Some(seat) = member.next_seat() => {
+                lobby.seat(&conn, &mut following, seat).await;
+                continue;
             }
             frame = stream.next() => frame,
         };
@@ -173,6 +196,14 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
             continue;
         };
         match protocol::parse(text.as_str()) {
+            Ok(Envelope {
+                id,
+                request: Request::Lobby(request),
+            }) => {
+                lobby
+                    .handle(&conn, &mut member, &mut following, request, id.as_ref())
+                    .await;
+            }
             Ok(envelope) => hub.handle(&conn, &mut following, envelope).await,
             Err(rejection) => {
                 conn.reply(&Message::Error(rejection.error), rejection.id.as_ref());
@@ -180,6 +211,7 @@ pub async fn serve<P: Send>(socket: WebSocket, hub: Arc<Hub>, limits: ServerLimi
         }
     }
     drop(place);
+    lobby.leave(&conn).await;
     hub.disconnect(&conn, &following).await;
     drop(conn);
     if let Some((code, reason)) = closing {
