@@ -315,7 +315,10 @@ fn main() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     if let (Some(admin), Some((_, name))) = (&args.pg, &pg) {
-        postgres_sql(admin, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        postgres_sql(
+            admin,
+            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        );
     }
     if lost > 0 || extra > 0 || total as usize != moves {
         std::process::exit(1);

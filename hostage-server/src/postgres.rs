@@ -40,7 +40,7 @@ use std::sync::{
 use futures_util::StreamExt;
 use hostage_core::{ByColor, Color};
 use tokio::sync::{broadcast, Mutex};
-use tokio_postgres::{error::SqlState, AsyncMessage, Client, NoTls};
+use tokio_postgres::{error::SqlState, types::Type, AsyncMessage, Client, NoTls};
 
 use crate::{
     columns::{
@@ -453,25 +453,22 @@ async fn at_ply(
     }
 }
 
+/// A game and its moves: the two queries are sent together (unnamed
+/// statements, no preparing round trip), one after the other.
 async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let Some(row) = client
-        .query_opt(
-            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
-            &[&id],
-        )
-        .await
-        .map_err(|e| backend(&e))?
-    else {
+    let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+    let moves_sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply");
+    let (games, moves) = futures_util::future::try_join(
+        client.query_typed(&game_sql, &[(&id, Type::TEXT)]),
+        client.query_typed(&moves_sql, &[(&id, Type::TEXT)]),
+    )
+    .await
+    .map_err(|e| backend(&e))?;
+    let Some(row) = games.first() else {
         return Ok(None);
     };
     let game = read_game(|i| row.try_get(i), |i| row.try_get(i)).map_err(|e| backend(&e))?;
-    let moves = client
-        .query(
-            &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply"),
-            &[&id],
-        )
-        .await
-        .map_err(|e| backend(&e))?
+    let moves = moves
         .iter()
         .map(|r| {
             read_move(|i| r.try_get(i), |i| r.try_get(i))

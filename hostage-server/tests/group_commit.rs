@@ -276,11 +276,11 @@ fn a_write_refused_in_a_group_leaves_the_others_stored() {
             },
         };
         let writes = vec![
-            first_move("g0", 0),              // stored
-            first_move("g1", 1),              // refused: the game is at ply 0
-            create("g2"),                     // refused: the game exists (a unique violation)
-            seat("g3"),                       // refused: the seat is taken
-            finish_seen_at_ply_1,             // refused after its UPDATE: decided at ply 1
+            first_move("g0", 0),  // stored
+            first_move("g1", 1),  // refused: the game is at ply 0
+            create("g2"),         // refused: the game exists (a unique violation)
+            seat("g3"),           // refused: the seat is taken
+            finish_seen_at_ply_1, // refused after its UPDATE: decided at ply 1
             Write::DrawOffer {
                 game: "g5".into(),
                 by: Some(Color::White),
@@ -289,17 +289,21 @@ fn a_write_refused_in_a_group_leaves_the_others_stored() {
                     ply: 0,
                     draw_offer: None,
                 },
-            },                                // stored
-            first_move("g6", 0),              // stored
-            create("g7-new"),                 // stored
-            first_move("g8", 0),              // stored
-            first_move("g9", 0),              // refused (after the lock): waits for a player
+            }, // stored
+            first_move("g6", 0),  // stored
+            create("g7-new"),     // stored
+            first_move("g8", 0),  // stored
+            first_move("g9", 0),  // refused (after the lock): waits for a player
         ];
         let mut rx = write_all(&store, writes);
         until_blocked(&outside).await;
         silent(&mut rx, 200).await;
         blocker.batch_execute("COMMIT").await.expect("release");
-        let results: Vec<_> = answers(&mut rx, 10).await.into_iter().map(|(_, r)| r).collect();
+        let results: Vec<_> = answers(&mut rx, 10)
+            .await
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
         let conflict = |r: &Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
         for i in [0, 5, 6, 7, 8] {
             assert_eq!(results[i], Ok(()), "write {i}");

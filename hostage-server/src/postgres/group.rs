@@ -62,9 +62,9 @@ pub const WRITERS: usize = 2;
 const LOCK: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
 
 /// A move, stored only at the next ply of an unfinished game with both
-/// seats taken, with its notification; says how many moves it stored (0 or
-/// 1) and how many the game had. Run after [`LOCK`]: its snapshot then has
-/// every move committed to the game.
+/// seats taken, with its notification; says how many moves it stored (none
+/// or one) and how many the game had. Run after [`LOCK`]: its snapshot
+/// then has every move committed to the game.
 const PLAY: &str = "
 WITH seen AS (SELECT count(*) AS plies FROM moves WHERE game = $1),
 played AS (
@@ -242,7 +242,9 @@ async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Jo
         Err(e) => Failed::Unknown(e),
         Ok(w) => match in_one_transaction(shared, w, &writes).await {
             Ok(results) => {
-                jobs.into_iter().zip(results).for_each(|(j, r)| answer(j, r));
+                jobs.into_iter()
+                    .zip(results)
+                    .for_each(|(j, r)| answer(j, r));
                 return;
             }
             Err(failed) => failed,
@@ -386,7 +388,8 @@ impl<'a> Play<'a> {
     }
 }
 
-type Pending<'a> = Pin<Box<dyn Future<Output = Result<Option<Row>, tokio_postgres::Error>> + Send + 'a>>;
+type Pending<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<Row>, tokio_postgres::Error>> + Send + 'a>>;
 
 /// The moves `run` (indices into `writes`), pipelined: each game's
 /// [`LOCK`] then its [`PLAY`], all sent before any answer is read. A
