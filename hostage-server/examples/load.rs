@@ -4,7 +4,9 @@
 //! and with `--instances 2` two servers on it: White plays on the first,
 //! Black on the second, so every move crosses instances), then a check of
 //! that database: every acknowledged move stored once, at its ply, and
-//! nothing else.
+//! nothing else. With `--pg URL` the run makes a database of its own on
+//! that server (and drops it at the end), so the check counts every move
+//! stored.
 //!
 //! ```sh
 //! cargo run --release -p hostage-server --example load -- --games 200 --plies 60 --think-ms 100
@@ -211,11 +213,14 @@ fn main() {
         .build()
         .expect("runtime");
     let mut config = Config::new(&db);
-    if let Some(url) = &args.pg {
+    // On PostgreSQL, a fresh database of its own, dropped at the end.
+    let pg = args.pg.as_deref().map(fresh_postgres);
+    if let Some((url, _)) = &pg {
         config.db = StoreUrl::Postgres(url.clone());
     }
     // Every client is on 127.0.0.1: lift the per-address cap.
     config.limits.max_connections_per_address = usize::MAX;
+    let load_before = load_average();
     let reports = runtime.block_on(async {
         let mut addrs = Vec::new();
         for _ in 0..args.instances {
@@ -252,6 +257,7 @@ fn main() {
     });
     let (reports, elapsed) = reports;
     drop(runtime); // stops the server
+    let load_after = load_average();
 
     let mut rtts: Vec<Duration> = reports
         .iter()
@@ -287,11 +293,13 @@ fn main() {
         ms(percentile(&rtts, 1.0)),
     );
 
+    println!("load average (1, 5, 15 min): {load_before} before, {load_after} after");
+
     // Every acknowledged move in the database, once, at its ply; nothing else.
     let games: Vec<String> = reports.iter().map(|r| r.game.clone()).collect();
-    let (by_game, total) = match &args.pg {
+    let (by_game, total) = match &pg {
         None => stored_sqlite(&db, &games),
-        Some(url) => stored_postgres(url, &games),
+        Some((url, _)) => stored_postgres(url, &games),
     };
     let (mut lost, mut extra) = (0usize, 0usize);
     for (r, stored) in reports.iter().zip(by_game) {
@@ -306,9 +314,23 @@ fn main() {
         "database check: {total} moves stored for {moves} acknowledged; lost or misplaced {lost}, doubled or unacknowledged {extra}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+    if let (Some(admin), Some((_, name))) = (&args.pg, &pg) {
+        postgres_sql(
+            admin,
+            &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+        );
+    }
     if lost > 0 || extra > 0 || total as usize != moves {
         std::process::exit(1);
     }
+}
+
+/// The machine's load averages (Linux), to say how busy it was.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "unknown".into(),
+        |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+    )
 }
 
 /// Each game's stored moves `(ply, uci)`, and the count of all moves.
@@ -334,8 +356,32 @@ fn stored_sqlite(db: &std::path::Path, games: &[String]) -> Stored {
     (by_game, total)
 }
 
-/// The same on PostgreSQL (the count is of these games' moves: the
-/// database may hold others).
+/// A new database on the server of `admin` (a URL): its URL and name.
+fn fresh_postgres(admin: &str) -> (String, String) {
+    let name = format!("hostage_load_{}", std::process::id());
+    postgres_sql(admin, &format!("DROP DATABASE IF EXISTS {name}"));
+    postgres_sql(admin, &format!("CREATE DATABASE {name}"));
+    let (base, _) = admin.rsplit_once('/').expect("--pg: a URL with a database");
+    (format!("{base}/{name}"), name)
+}
+
+/// Runs one statement on `url`.
+fn postgres_sql(url: &str, sql: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(connection);
+        client.batch_execute(sql).await.expect(sql);
+    });
+}
+
+/// The same on PostgreSQL (the database is the run's own: the count is of
+/// every move in it).
 fn stored_postgres(url: &str, games: &[String]) -> Stored {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -347,7 +393,11 @@ fn stored_postgres(url: &str, games: &[String]) -> Stored {
             .expect("connect");
         tokio::spawn(connection);
         let mut by_game = Vec::new();
-        let mut total = 0;
+        let total = client
+            .query_one("SELECT count(*) FROM moves", &[])
+            .await
+            .expect("count")
+            .get(0);
         for g in games {
             let rows: Vec<(i64, String)> = client
                 .query(
@@ -359,7 +409,6 @@ fn stored_postgres(url: &str, games: &[String]) -> Stored {
                 .into_iter()
                 .map(|r| (r.get(0), r.get(1)))
                 .collect();
-            total += rows.len() as i64;
             by_game.push(rows);
         }
         (by_game, total)

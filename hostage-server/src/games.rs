@@ -1152,8 +1152,8 @@ async fn mark_presence(hub: Weak<Hub>) {
 }
 
 /// Passes a shared store's announcements on: each game changed elsewhere
-/// is read again ([`Hub`]'s `catch_up`); after missed announcements, every
-/// game in memory is.
+/// is read again ([`Hub`]'s `catch_up`), games side by side; after missed
+/// announcements, every game in memory is.
 async fn follow_changes(
     hub: Weak<Hub>,
     mut changes: tokio::sync::broadcast::Receiver<crate::store::Changed>,
@@ -1166,7 +1166,9 @@ async fn follow_changes(
         };
         match change {
             Ok(crate::store::Changed::Game(id)) => {
-                hub.catch_up(&id).await;
+                // Each on a task of its own: one game's read does not wait
+                // for another's (a game's catch-ups take its lock in turn).
+                tokio::spawn(async move { hub.catch_up(&id).await });
             }
             Ok(crate::store::Changed::All) | Err(RecvError::Lagged(_)) => {
                 for id in hub.loaded() {

@@ -2,27 +2,35 @@
 //! `hostage serve` instances share.
 //!
 //! Policy:
-//! - every write is one transaction on a pooled connection, committed with
-//!   `synchronous_commit = on` before [`Store::write`] returns, so an
-//!   acknowledged change is durable; the conditions of `store.rs` are SQL
-//!   (`WHERE` clauses), and `moves` has the primary key `(game, ply)`: two
-//!   instances can never both store a move for one ply (the second insert
-//!   fails with a unique violation and becomes [`StoreError::Conflict`]);
+//! - writes are **committed in groups** (`group.rs`): every write waiting
+//!   is stored in one transaction, committed with `synchronous_commit = on`
+//!   before any of their [`Store::write`]s returns, so an acknowledged
+//!   change is durable; a write whose condition fails is refused alone and
+//!   the others are stored; the conditions of `store.rs` are SQL (`WHERE`
+//!   clauses), and `moves` has the primary key `(game, ply)`: two
+//!   instances can never both store a move for one ply;
 //! - each write also bumps the game's `version` and sends `NOTIFY
 //!   hostage_games, '<id> <origin>'` inside its transaction, so the
 //!   notification is delivered exactly when the change is committed, to
 //!   every instance (each store ignores its own `origin`: its server
 //!   already knows);
-//! - a draw offer, its answer and an ending are stored only if the game is
-//!   still at the ply and with the offer its server saw (`store.rs`); the
-//!   offer's `UPDATE` locks the row first, and the ply is counted by a
-//!   statement after it, which sees every move committed before;
+//! - every write locks its game's row first, and checks the moves counted
+//!   by a statement after the lock, which sees every move committed before:
+//!   so a move is stored only at the next ply, and a draw offer, its answer
+//!   and an ending only if the game is still at the ply and with the offer
+//!   its server saw (`store.rs`);
+//! - reads and presence use a pool of [`POOL`] connections, the writes
+//!   [`WRITERS`] more;
 //! - presence ([`Store::mark_present`]) is a table of its own, upserted in
 //!   batches, neither versioned nor announced;
 //! - one more connection `LISTEN`s and passes the ids on ([`Store::changes`]).
 //!   When that connection drops, notifications may have been missed: it
 //!   reconnects and announces [`Changed::All`], and every instance re-reads
 //!   its games by ply (the catch-up in `games.rs`).
+
+mod group;
+
+pub use group::{MAX_GROUP, WRITERS};
 
 use std::sync::{
     atomic::{AtomicUsize, Ordering},
@@ -32,7 +40,7 @@ use std::sync::{
 use futures_util::StreamExt;
 use hostage_core::{ByColor, Color};
 use tokio::sync::{broadcast, Mutex};
-use tokio_postgres::{error::SqlState, AsyncMessage, Client, NoTls};
+use tokio_postgres::{error::SqlState, types::Type, AsyncMessage, Client, NoTls};
 
 use crate::{
     columns::{
@@ -42,8 +50,8 @@ use crate::{
     store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
 };
 
-/// Connections kept for reads and writes: each carries one transaction
-/// at a time, and PostgreSQL commits concurrent transactions in groups.
+/// Connections kept for reads and presence (the writes have their own,
+/// [`WRITERS`]).
 pub const POOL: usize = 16;
 
 /// The channel of change notifications.
@@ -97,6 +105,8 @@ pub struct PostgresStore {
     /// This store's mark in its notifications: its own are not announced
     /// (the server that wrote already knows).
     origin: String,
+    /// The writes' queue and the writers that commit it in groups.
+    group: group::Group,
 }
 
 fn backend(e: &tokio_postgres::Error) -> StoreError {
@@ -144,12 +154,14 @@ impl PostgresStore {
         let (changes, _) = broadcast::channel(4096);
         let origin =
             crate::ids::token().map_err(|_| StoreError::Backend("no random source".into()))?;
+        let group = group::Group::start(url, &origin).await?;
         let store = Arc::new(PostgresStore {
             url: url.to_string(),
             pool,
             next: AtomicUsize::new(0),
             changes,
             origin,
+            group,
         });
         let listening = listen(url, store.changes.clone(), store.origin.clone()).await?;
         tokio::spawn(keep_listening(
@@ -441,25 +453,22 @@ async fn at_ply(
     }
 }
 
+/// A game and its moves: the two queries are sent together (unnamed
+/// statements, no preparing round trip), one after the other.
 async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let Some(row) = client
-        .query_opt(
-            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
-            &[&id],
-        )
-        .await
-        .map_err(|e| backend(&e))?
-    else {
+    let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+    let moves_sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply");
+    let (games, moves) = futures_util::future::try_join(
+        client.query_typed(&game_sql, &[(&id, Type::TEXT)]),
+        client.query_typed(&moves_sql, &[(&id, Type::TEXT)]),
+    )
+    .await
+    .map_err(|e| backend(&e))?;
+    let Some(row) = games.first() else {
         return Ok(None);
     };
     let game = read_game(|i| row.try_get(i), |i| row.try_get(i)).map_err(|e| backend(&e))?;
-    let moves = client
-        .query(
-            &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply"),
-            &[&id],
-        )
-        .await
-        .map_err(|e| backend(&e))?
+    let moves = moves
         .iter()
         .map(|r| {
             read_move(|i| r.try_get(i), |i| r.try_get(i))
@@ -472,17 +481,7 @@ async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
 
 impl Store for PostgresStore {
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
-        let payload = format!("{} {}", write.game(), self.origin);
-        Box::pin(self.with_client(move |client| {
-            Box::pin(async move {
-                let tx = client.transaction().await.map_err(|e| backend(&e))?;
-                apply(&tx, &write).await?;
-                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-                    .await
-                    .map_err(|e| backend(&e))?;
-                tx.commit().await.map_err(|e| backend(&e))
-            })
-        }))
+        Box::pin(self.group.write(write))
     }
 
     fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>> {
@@ -584,6 +583,7 @@ mod tests {
         }
         let (base, _) = admin.rsplit_once('/').unwrap();
         let store = PostgresStore::open(&format!("{base}/{db}")).await.unwrap();
+        let mut clients = 0;
         for slot in &store.pool {
             let slot = slot.lock().await;
             let row = slot
@@ -593,6 +593,20 @@ mod tests {
                 .await
                 .unwrap();
             assert_eq!(row.get::<_, String>(0), "on");
+            clients += 1;
         }
+        for slot in store.group.writers.iter() {
+            let slot = slot.lock().await;
+            let row = slot
+                .as_ref()
+                .unwrap()
+                .client
+                .query_one("SHOW synchronous_commit", &[])
+                .await
+                .unwrap();
+            assert_eq!(row.get::<_, String>(0), "on");
+            clients += 1;
+        }
+        assert_eq!(clients, POOL + WRITERS);
     }
 }

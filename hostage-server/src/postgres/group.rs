@@ -1,0 +1,483 @@
+//! Group commit for the PostgreSQL store: many writes, one transaction, one
+//! commit.
+//!
+//! Policy:
+//! - [`Group::write`] queues the write and waits for its own answer, which
+//!   comes only after the transaction holding it has committed
+//!   (`synchronous_commit = on`): nothing is acknowledged before it is
+//!   durable;
+//! - [`WRITERS`] writer tasks, each with a connection of its own, take every
+//!   write waiting (up to [`MAX_GROUP`]) and store them in one transaction:
+//!   while one commits, the next group gathers. Alone, a write gets its own
+//!   commit; under load, hundreds share one;
+//! - a group is applied in the order of its games' ids, so every group (of
+//!   any instance) locks the games' rows in one order and two groups never
+//!   wait for each other crosswise; a server has at most one write of a
+//!   game waiting (it holds the game's lock meanwhile), so the order of a
+//!   group's writes is free;
+//! - a move (nearly every write) is two prepared statements that never fail
+//!   on a false condition: the game's row is locked, then one statement
+//!   checks the conditions of `store.rs` on what was committed before the
+//!   lock (the ply counted, an unfinished game, both seats), stores the
+//!   move and its `NOTIFY`, and says what it found. The moves of a group are
+//!   sent one after another without waiting for answers (pipelined), so a
+//!   group of moves costs three round trips: `BEGIN`, the statements,
+//!   `COMMIT`;
+//! - any other write runs in a savepoint of its own: a write whose
+//!   condition fails (or whose statement fails) is rolled back alone and
+//!   the others go on;
+//! - if the group's transaction itself fails before its `COMMIT` (a lost
+//!   connection, a statement failing outside a savepoint), nothing of it
+//!   was committed: its writes are stored again one by one, each in its own
+//!   transaction, on a new connection. If the `COMMIT` fails, its
+//!   outcome is unknown: every write of the group fails (`Backend`), none is
+//!   acknowledged, and the game service decides again on the game read
+//!   afresh.
+
+use std::{
+    future::Future,
+    pin::Pin,
+    sync::Arc,
+    task::{Context, Poll},
+};
+
+use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio_postgres::{types::Type, Client, Row, Statement, Transaction};
+
+use super::{apply, backend, connect, CHANNEL};
+use crate::{
+    columns::{clock_params, end_params, int, uint},
+    store::{StoreError, Write},
+};
+
+/// The most writes committed in one transaction.
+pub const MAX_GROUP: usize = 256;
+
+/// Writer tasks (and connections) of one store: while one group commits,
+/// the next one is applied.
+pub const WRITERS: usize = 2;
+
+/// Locks a game's row (every write of a game locks it first, so the
+/// statement after this one sees every change committed to the game).
+const LOCK: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
+
+/// A move, stored only at the next ply of an unfinished game with both
+/// seats taken, with its notification; says how many moves it stored (none
+/// or one) and how many the game had. Run after [`LOCK`]: its snapshot
+/// then has every move committed to the game.
+const PLAY: &str = "
+WITH seen AS (SELECT count(*) AS plies FROM moves WHERE game = $1),
+played AS (
+    UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
+        draw_offer = NULL, termination = $4, winner = $5, updated_ms = $6,
+        version = version + 1
+    WHERE id = $1 AND termination IS NULL
+      AND white_token IS NOT NULL AND black_token IS NOT NULL
+      AND (SELECT plies FROM seen) = $7
+    RETURNING id
+),
+stored AS (
+    INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
+    SELECT id, $7, $8, $2, $3, $6 FROM played
+    RETURNING game
+),
+told AS (SELECT pg_notify($9, $10) FROM stored)
+SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT count(*) FROM told)";
+
+/// The parameter types of [`PLAY`].
+const PLAY_TYPES: [Type; 10] = [
+    Type::TEXT,
+    Type::INT8,
+    Type::INT8,
+    Type::TEXT,
+    Type::TEXT,
+    Type::INT8,
+    Type::INT8,
+    Type::TEXT,
+    Type::TEXT,
+    Type::TEXT,
+];
+
+/// A write waiting, and where its answer goes.
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// A writing connection with its prepared statements.
+pub(super) struct Writer {
+    pub(super) client: Client,
+    lock: Statement,
+    play: Statement,
+}
+
+impl Writer {
+    async fn connect(url: &str) -> Result<Writer, StoreError> {
+        let client = connect(url).await?;
+        let lock = client
+            .prepare_typed(LOCK, &[Type::TEXT])
+            .await
+            .map_err(|e| backend(&e))?;
+        let play = client
+            .prepare_typed(PLAY, &PLAY_TYPES)
+            .await
+            .map_err(|e| backend(&e))?;
+        Ok(Writer { client, lock, play })
+    }
+}
+
+/// What a writer task needs besides its connection.
+struct Shared {
+    url: String,
+    /// The store's mark in its notifications (`postgres.rs`).
+    origin: String,
+    jobs: Mutex<mpsc::UnboundedReceiver<Job>>,
+}
+
+/// The queue of writes and the writer tasks that commit them in groups.
+/// The tasks end when the `Group` is dropped.
+pub(super) struct Group {
+    jobs: mpsc::UnboundedSender<Job>,
+    /// Each writer task's connection (reconnected when lost), for the
+    /// unit tests to look at.
+    #[cfg(test)]
+    pub(super) writers: Arc<Vec<Mutex<Option<Writer>>>>,
+}
+
+impl Group {
+    /// Connects the writers to `url` and starts their tasks.
+    pub(super) async fn start(url: &str, origin: &str) -> Result<Group, StoreError> {
+        let mut slots = Vec::with_capacity(WRITERS);
+        for _ in 0..WRITERS {
+            slots.push(Mutex::new(Some(Writer::connect(url).await?)));
+        }
+        let writers = Arc::new(slots);
+        let (jobs, queue) = mpsc::unbounded_channel();
+        let shared = Arc::new(Shared {
+            url: url.to_string(),
+            origin: origin.to_string(),
+            jobs: Mutex::new(queue),
+        });
+        for i in 0..WRITERS {
+            tokio::spawn(write_loop(Arc::clone(&shared), Arc::clone(&writers), i));
+        }
+        Ok(Group {
+            jobs,
+            #[cfg(test)]
+            writers,
+        })
+    }
+
+    /// Stores `write` with whatever else is waiting; returns once the
+    /// transaction holding it has committed (or with why it was not stored).
+    pub(super) async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let stopped = || StoreError::Backend("the PostgreSQL writers have stopped".into());
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send((write, reply)).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+}
+
+/// One writer task: takes the writes waiting, commits them, answers each;
+/// ends when the queue is closed.
+async fn write_loop(shared: Arc<Shared>, writers: Arc<Vec<Mutex<Option<Writer>>>>, i: usize) {
+    let Some(slot) = writers.get(i) else {
+        return;
+    };
+    loop {
+        let jobs = {
+            let mut queue = shared.jobs.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            let mut jobs = vec![first];
+            while jobs.len() < MAX_GROUP {
+                match queue.try_recv() {
+                    Ok(job) => jobs.push(job),
+                    Err(_) => break,
+                }
+            }
+            jobs
+        };
+        let mut writer = slot.lock().await;
+        commit_group(&shared, &mut writer, jobs).await;
+    }
+}
+
+/// Answers a job (its caller may have gone, its connection closed:
+/// nothing to tell then).
+fn answer((_, reply): Job, result: Result<(), StoreError>) {
+    let _ = reply.send(result);
+}
+
+/// How a group's transaction failed.
+enum Failed {
+    /// Before its `COMMIT`: nothing of it was stored.
+    Uncommitted(StoreError),
+    /// At its `COMMIT`: it may or may not have been stored.
+    Unknown(StoreError),
+}
+
+fn uncommitted(e: &tokio_postgres::Error) -> Failed {
+    Failed::Uncommitted(backend(e))
+}
+
+/// The writer's connection, reconnected if it was lost.
+async fn ready<'w>(
+    shared: &Shared,
+    writer: &'w mut Option<Writer>,
+) -> Result<&'w mut Writer, StoreError> {
+    if writer.as_ref().is_none_or(|w| w.client.is_closed()) {
+        *writer = None;
+        *writer = Some(Writer::connect(&shared.url).await?);
+    }
+    writer
+        .as_mut()
+        .ok_or_else(|| StoreError::Backend("no connection".into()))
+}
+
+/// Stores `jobs` in one transaction and answers them after its commit;
+/// if the transaction fails before its commit, stores them one by one and
+/// answers each after its own.
+async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Job>) {
+    let writes: Vec<&Write> = jobs.iter().map(|(w, _)| w).collect();
+    let failed = match ready(shared, writer).await {
+        Err(e) => Failed::Unknown(e),
+        Ok(w) => match in_one_transaction(shared, w, &writes).await {
+            Ok(results) => {
+                jobs.into_iter()
+                    .zip(results)
+                    .for_each(|(j, r)| answer(j, r));
+                return;
+            }
+            Err(failed) => failed,
+        },
+    };
+    match failed {
+        Failed::Unknown(e) => {
+            tracing::warn!(error = %e, writes = jobs.len(), "PostgreSQL group commit failed");
+            jobs.into_iter().for_each(|j| answer(j, Err(e.clone())));
+        }
+        Failed::Uncommitted(e) => {
+            tracing::warn!(error = %e, writes = jobs.len(), "PostgreSQL group not stored; storing its writes one by one");
+            // The connection may be the cause (lost, or not yet known to
+            // be): the writes go on a new one.
+            *writer = None;
+            for job in jobs {
+                let result = match ready(shared, writer).await {
+                    Ok(w) => alone(&mut w.client, &job.0, &shared.origin).await,
+                    Err(e) => Err(e),
+                };
+                answer(job, result);
+            }
+        }
+    }
+}
+
+/// The group in one transaction, in the order of its games: runs of moves
+/// pipelined, any other write in a savepoint.
+async fn in_one_transaction(
+    shared: &Shared,
+    writer: &mut Writer,
+    writes: &[&Write],
+) -> Result<Vec<Result<(), StoreError>>, Failed> {
+    let mut order: Vec<usize> = (0..writes.len()).collect();
+    order.sort_by(|&a, &b| writes[a].game().cmp(writes[b].game()));
+    let Writer { client, lock, play } = writer;
+    let tx = client.transaction().await.map_err(|e| uncommitted(&e))?;
+    let mut results: Vec<Option<Result<(), StoreError>>> = vec![None; writes.len()];
+    let mut run = Vec::new();
+    for &i in &order {
+        if matches!(writes[i], Write::Move { .. }) {
+            run.push(i);
+            continue;
+        }
+        play_moves(&tx, lock, play, &shared.origin, writes, &run, &mut results).await?;
+        run.clear();
+        results[i] = Some(in_savepoint(&tx, writes[i], &shared.origin).await?);
+    }
+    play_moves(&tx, lock, play, &shared.origin, writes, &run, &mut results).await?;
+    tx.commit()
+        .await
+        .map_err(|e| Failed::Unknown(backend(&e)))?;
+    Ok(results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err(StoreError::Backend("a write was skipped".into()))))
+        .collect())
+}
+
+/// One write that is not a move, in a savepoint: rolled back alone if it
+/// fails; its notification only if it is stored.
+async fn in_savepoint(
+    tx: &Transaction<'_>,
+    write: &Write,
+    origin: &str,
+) -> Result<Result<(), StoreError>, Failed> {
+    tx.batch_execute("SAVEPOINT w")
+        .await
+        .map_err(|e| uncommitted(&e))?;
+    let mut result = apply(tx, write).await;
+    if result.is_ok() {
+        result = notify(tx, write, origin).await;
+    }
+    let end = if result.is_ok() {
+        "RELEASE w"
+    } else {
+        "ROLLBACK TO w; RELEASE w"
+    };
+    tx.batch_execute(end).await.map_err(|e| uncommitted(&e))?;
+    Ok(result)
+}
+
+async fn notify(tx: &Transaction<'_>, write: &Write, origin: &str) -> Result<(), StoreError> {
+    let payload = format!("{} {origin}", write.game());
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+        .await
+        .map_err(|e| backend(&e))?;
+    Ok(())
+}
+
+/// The parameters of one move's [`PLAY`].
+struct Play<'a> {
+    game: &'a String,
+    ply: u64,
+    uci: &'a String,
+    clocks: (Option<i64>, Option<i64>),
+    end: (Option<&'static str>, Option<&'static str>),
+    at_ms: i64,
+    payload: String,
+}
+
+impl<'a> Play<'a> {
+    fn of(write: &'a Write, origin: &str) -> Option<Play<'a>> {
+        let Write::Move {
+            game,
+            ply,
+            uci,
+            clocks,
+            at_ms,
+            end,
+        } = write
+        else {
+            return None;
+        };
+        Some(Play {
+            game,
+            ply: *ply,
+            uci,
+            clocks: clock_params(*clocks),
+            end: end_params(*end),
+            at_ms: int(*at_ms),
+            payload: format!("{game} {origin}"),
+        })
+    }
+
+    /// What [`PLAY`] answered, as the write's result.
+    fn result(&self, row: &Row) -> Result<(), StoreError> {
+        let stored: i64 = row.try_get(0).map_err(|e| backend(&e))?;
+        let plies: i64 = row.try_get(1).map_err(|e| backend(&e))?;
+        if stored == 1 {
+            Ok(())
+        } else if uint(plies) != self.ply {
+            Err(StoreError::Conflict(format!(
+                "the game is at ply {plies}, not {}",
+                self.ply
+            )))
+        } else {
+            Err(StoreError::Conflict(
+                "the game has ended or waits for a player".into(),
+            ))
+        }
+    }
+}
+
+type Pending<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<Row>, tokio_postgres::Error>> + Send + 'a>>;
+
+/// The moves `run` (indices into `writes`), pipelined: each game's
+/// [`LOCK`] then its [`PLAY`], all sent before any answer is read. A
+/// statement that fails aborts the transaction: the group fails.
+async fn play_moves(
+    tx: &Transaction<'_>,
+    lock: &Statement,
+    play: &Statement,
+    origin: &str,
+    writes: &[&Write],
+    run: &[usize],
+    results: &mut [Option<Result<(), StoreError>>],
+) -> Result<(), Failed> {
+    if run.is_empty() {
+        return Ok(());
+    }
+    let plays: Vec<(usize, Play<'_>)> = run
+        .iter()
+        .filter_map(|&i| Play::of(writes[i], origin).map(|p| (i, p)))
+        .collect();
+    let mut statements: Vec<Pending<'_>> = Vec::with_capacity(2 * plays.len());
+    for (_, p) in &plays {
+        statements.push(Box::pin(async move {
+            tx.execute(lock, &[p.game]).await.map(|_| None)
+        }));
+        statements.push(Box::pin(async move {
+            let ply = int(p.ply);
+            tx.query_one(
+                play,
+                &[
+                    p.game,
+                    &p.clocks.0,
+                    &p.clocks.1,
+                    &p.end.0,
+                    &p.end.1,
+                    &p.at_ms,
+                    &ply,
+                    p.uci,
+                    &CHANNEL,
+                    &p.payload,
+                ],
+            )
+            .await
+            .map(Some)
+        }));
+    }
+    let answers = in_order(statements).await;
+    let mut rows = Vec::with_capacity(plays.len());
+    for answer in answers {
+        if let Some(row) = answer.map_err(|e| uncommitted(&e))? {
+            rows.push(row);
+        }
+    }
+    for ((i, p), row) in plays.iter().zip(&rows) {
+        results[*i] = Some(p.result(row));
+    }
+    Ok(())
+}
+
+/// Runs `futures` to completion, polling them in their order, so that each
+/// sends its statement, when first polled, in that order: the connection
+/// carries them one after another without waiting for answers.
+async fn in_order<T>(futures: Vec<Pin<Box<dyn Future<Output = T> + Send + '_>>>) -> Vec<T> {
+    let mut slots: Vec<_> = futures.into_iter().map(|f| (f, None)).collect();
+    std::future::poll_fn(|cx: &mut Context<'_>| {
+        let mut pending = false;
+        for (future, out) in &mut slots {
+            if out.is_none() {
+                match future.as_mut().poll(cx) {
+                    Poll::Ready(v) => *out = Some(v),
+                    Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    slots.into_iter().filter_map(|(_, out)| out).collect()
+}
+
+/// One write in a transaction of its own (after a group failed).
+async fn alone(client: &mut Client, write: &Write, origin: &str) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(|e| backend(&e))?;
+    apply(&tx, write).await?;
+    notify(&tx, write, origin).await?;
+    tx.commit().await.map_err(|e| backend(&e))
+}
