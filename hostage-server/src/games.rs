@@ -298,10 +298,22 @@ impl Hub {
     /// A stored game as a room: with a shared store the clocks have run
     /// since the last stored event (the game goes on elsewhere).
     fn restore(&self, stored: crate::store::StoredGame) -> Result<Room, String> {
+        let now = Instant::now();
         if self.shared {
-            Room::restore_live(stored, Instant::now(), crate::now_ms())
+            // The first move due counts, as the clocks do, from the last
+            // stored change: every server aborts the game at one time.
+            let since = Duration::from_millis(crate::now_ms().saturating_sub(stored.updated_ms));
+            let mut room = Room::restore_live(stored, now, crate::now_ms())?;
+            room.limit_first_move(
+                self.limits.first_move,
+                now.checked_sub(since).unwrap_or(now),
+            );
+            Ok(room)
         } else {
-            Room::restore(stored, Instant::now())
+            // As the clocks: the time the server was down is charged to no one.
+            let mut room = Room::restore(stored, now)?;
+            room.limit_first_move(self.limits.first_move, now);
+            Ok(room)
         }
     }
 
@@ -449,7 +461,7 @@ impl Hub {
             };
             let room = &inner.room;
             let finished = room.end().is_some();
-            let clock_runs = room.clock().is_some_and(|c| c.running().is_some());
+            let clock_runs = room.deadline().is_some();
             let idle = inner.last_change.elapsed() >= after;
             let evict = inner.followers.is_empty() && (finished || (idle && !clock_runs));
             if evict {
@@ -462,7 +474,8 @@ impl Hub {
 
     /// Adds a room (keeping the one already there, if another task loaded
     /// it first) and starts its clock task.
-    fn insert(&self, room: Room) -> Arc<Cell> {
+    fn insert(&self, mut room: Room) -> Arc<Cell> {
+        room.limit_first_move(self.limits.first_move, Instant::now());
         let id = room.id().to_string();
         let timed = room.clock().is_some() && room.end().is_none();
         let cell = Arc::new(Cell {
@@ -705,17 +718,19 @@ impl Hub {
             MoveOutcome::Flagged(change) => {
                 commit(&*self.store, &mut inner, change, None).await?;
                 cell.wake.notify_one();
-                Err(ProtoError::new(
-                    ErrorCode::GameOver,
-                    "your flag fell before the move arrived",
-                )
-                .into())
+                let why = match inner.room.end().map(|e| e.reason) {
+                    Some(crate::domain::EndReason::Aborted) => {
+                        "the time for the first move ran out before it arrived: the game is aborted"
+                    }
+                    _ => "your flag fell before the move arrived",
+                };
+                Err(ProtoError::new(ErrorCode::GameOver, why).into())
             }
         }
     }
 
     /// `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_win`,
-    /// `claim_draw`.
+    /// `claim_draw`, `abort`.
     async fn seat_action(
         &self,
         conn: &Conn,
@@ -731,6 +746,7 @@ impl Hub {
             SeatAction::OfferDraw => inner.room.offer_draw(token, now)?,
             SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
             SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
+            SeatAction::Abort => inner.room.abort(token, now)?,
             SeatAction::ClaimWin | SeatAction::ClaimDraw => {
                 let win = action == SeatAction::ClaimWin;
                 self.claim(&mut inner, game, token, win, now).await?
@@ -1065,7 +1081,7 @@ async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
             if inner.room.end().is_some() || inner.evicted {
                 return;
             }
-            inner.room.clock().and_then(|c| c.deadline())
+            inner.room.deadline()
         };
         let Some(deadline) = deadline else {
             cell.wake.notified().await;
@@ -1074,7 +1090,7 @@ async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
         tokio::select! {
             () = tokio::time::sleep_until(deadline.into()) => {
                 let mut inner = cell.inner.lock().await;
-                if let Some(change) = inner.room.check_flag(Instant::now()) {
+                if let Some(change) = inner.room.check_deadline(Instant::now()) {
                     match commit(&*store, &mut inner, change, None).await {
                         Ok(()) => {}
                         Err(Failure::Conflict(_)) => {

@@ -39,6 +39,10 @@ pub struct ServerLimits {
     /// for this long may claim the win or a draw (`claim_win`,
     /// `claim_draw`).
     pub abandon_after: Duration,
+    /// In a timed game, each side has this long for its first move (White
+    /// from the moment the second seat is taken, Black from White's first
+    /// move); past it the game is aborted (no result).
+    pub first_move: Duration,
 }
 
 impl Default for ServerLimits {
@@ -51,6 +55,7 @@ impl Default for ServerLimits {
             max_queued_bytes: 1 << 20,
             evict_after: Duration::from_secs(600),
             abandon_after: Duration::from_secs(120),
+            first_move: Duration::from_secs(30),
         }
     }
 }
@@ -77,10 +82,12 @@ impl ServerLimits {
         with_max_queued_bytes: max_queued_bytes: usize,
         with_evict_after: evict_after: Duration,
         with_abandon_after: abandon_after: Duration,
+        with_first_move: first_move: Duration,
     }
 
     /// Refuses limits that would make the server unusable: a header or
-    /// idle timeout of 0, a connection cap of 0, or a queue of 0 bytes
+    /// idle timeout of 0, a connection cap of 0, a queue of 0 bytes, or no
+    /// time at all for a first move (every timed game aborted at once)
     /// (eviction and abandonment may be 0: at once). The error names the
     /// limit and its `hostage serve` option.
     ///
@@ -114,6 +121,11 @@ impl ServerLimits {
                 "the queued bytes",
                 "--max-queued-bytes",
             ),
+            (
+                self.first_move.is_zero(),
+                "the time for a first move",
+                "--first-move-ms",
+            ),
         ];
         match zero.iter().find(|(is_zero, _, _)| *is_zero) {
             Some((_, what, option)) => Err(format!(
@@ -141,6 +153,8 @@ mod tests {
             ..ServerLimits::default()
         };
         assert!(caps.check().unwrap_err().contains("--max-connections)"));
+        let first = ServerLimits::default().with_first_move(Duration::ZERO);
+        assert!(first.check().unwrap_err().contains("--first-move-ms"));
         let instant = ServerLimits {
             evict_after: Duration::ZERO,
             abandon_after: Duration::ZERO,

@@ -218,6 +218,8 @@ pub enum SeatAction {
     ClaimWin,
     /// Claim a draw: the opponent has been gone too long.
     ClaimDraw,
+    /// Call the game off, no result, before both sides have moved.
+    Abort,
 }
 
 /// A parsed request with its optional id.
@@ -281,6 +283,8 @@ pub enum ErrorCode {
     TooManyGames,
     /// A claim while the opponent is present or not gone long enough.
     ClaimTooEarly,
+    /// `abort` once both sides have made their first move.
+    CannotAbort,
     /// A display name that breaks the naming rules (`names.rs`).
     InvalidName,
     /// The database refused the write.
@@ -318,6 +322,7 @@ impl ErrorCode {
             ErrorCode::NoDrawOffer => "no_draw_offer",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::ClaimTooEarly => "claim_too_early",
+            ErrorCode::CannotAbort => "cannot_abort",
             ErrorCode::InvalidName => "invalid_name",
             ErrorCode::StorageFailed => "storage_failed",
             ErrorCode::InternalError => "internal_error",
@@ -587,7 +592,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, rematch, ping";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, rematch, ping";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -644,6 +649,7 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "decline_draw" => seat(SeatAction::DeclineDraw, fields),
         "claim_win" => seat(SeatAction::ClaimWin, fields),
         "claim_draw" => seat(SeatAction::ClaimDraw, fields),
+        "abort" => seat(SeatAction::Abort, fields),
         "rematch" => {
             let f: SeatFields = fields_of(kind, fields)?;
             Ok(Request::Rematch {
@@ -747,6 +753,9 @@ pub struct GameState {
     /// A standing draw offer, by whom.
     #[serde(with = "color::opt")]
     pub draw_offer: Option<Color>,
+    /// The milliseconds the side to move has left for its first move (a
+    /// timed game before both first moves), else `None`.
+    pub first_move_ms: Option<u64>,
     /// The rematch of this finished game, once a player asked for one.
     pub rematch: Option<String>,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
@@ -783,6 +792,8 @@ pub struct Limits {
     pub max_queued_bytes: usize,
     /// How long an opponent must be gone before `claim_win`/`claim_draw`.
     pub abandon_after_ms: u64,
+    /// How long each side has for its first move in a timed game.
+    pub first_move_ms: u64,
 }
 
 /// A server message (`docs/protocol.md`, Server → client).
@@ -874,6 +885,9 @@ pub enum Message {
         /// A standing draw offer after it (always `None`: a move withdraws offers).
         #[serde(with = "color::opt")]
         draw_offer: Option<Color>,
+        /// The side whose standing draw offer this move withdrew, if any.
+        #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
+        draw_offer_withdrawn: Option<Color>,
         /// A repeated acknowledgement of a stored move.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
