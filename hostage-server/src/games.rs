@@ -32,6 +32,10 @@
 //!   resumed), the seats followed on it, and a claim needs the opponent
 //!   gone here and unmarked for `abandon_after` plus that quarter (the
 //!   opponent may have left just before the next mark was due).
+//! - the followers are told when a seat of a game that goes on is gone and
+//!   when it is back (`presence.rs`): on one server at once, as the seat's
+//!   last follower leaves or one arrives; with a shared store a departure
+//!   is decided from the marks, every quarter of `abandon_after`.
 //! - with a shared store, a refusal that another server's change could
 //!   explain (`invalid_token`, a `ply_mismatch` for a ply ahead,
 //!   `not_your_turn`, `no_draw_offer`, `game_not_started`) or a write the
@@ -56,7 +60,7 @@ use crate::{
     domain::{ClockSpec, TokenHash},
     ids,
     limits::ServerLimits,
-    persist,
+    persist, presence,
     protocol::{
         ColorChoice, Envelope, ErrorCode, GameState, Message, ProtoError, Request, RequestId,
         SeatAction, MAX_GAMES_PER_CONNECTION,
@@ -135,6 +139,8 @@ struct Inner {
     last_change: Instant,
     /// Dropped from memory: whoever holds this must take the game again.
     evicted: bool,
+    /// The seats the followers were told gone (`presence.rs`).
+    told: presence::Told,
 }
 
 impl Inner {
@@ -146,7 +152,17 @@ impl Inner {
             gone_since: ByColor::new(Some(now), Some(now)),
             last_change: now,
             evicted: false,
+            told: presence::Told::default(),
         }
+    }
+
+    /// How long each seat has had no follower here at `now` (`None`: one follows).
+    fn gone_here(&self, now: Instant) -> ByColor<Option<Duration>> {
+        ByColor::new_with(|seat| {
+            self.gone_since
+                .get(seat)
+                .map(|since| now.saturating_duration_since(since))
+        })
     }
 
     fn follow(&mut self, conn: &Conn, seat: Option<hostage_core::Color>) {
@@ -176,6 +192,20 @@ impl Inner {
             if !present && gone.is_none() {
                 *gone = Some(now);
             }
+        }
+    }
+
+    /// Sends each message about a seat (`presence.rs`) to every follower
+    /// but that seat's own.
+    fn tell_about_seats(&mut self, messages: &[(Color, Message)]) {
+        let before = self.followers.len();
+        for (seat, message) in messages {
+            let text: Arc<str> = message.to_text(None).into();
+            self.followers
+                .retain(|f| f.seat == Some(*seat) || f.conn.send(Arc::clone(&text)));
+        }
+        if self.followers.len() != before {
+            self.unfollow(None);
         }
     }
 
@@ -512,9 +542,108 @@ impl Hub {
     pub async fn disconnect(&self, conn: &Conn, following: &Following) {
         for id in following.games() {
             if let Some(cell) = self.lookup(id) {
-                cell.inner.lock().await.unfollow(Some(conn.id));
+                let mut inner = cell.inner.lock().await;
+                inner.unfollow(Some(conn.id));
+                self.tell_presence(&mut inner);
             }
         }
+    }
+
+    /// How long a seat must be gone before a claim, as a follower is told:
+    /// with a shared store a mark may be a presence period late.
+    fn claim_wait(&self) -> Duration {
+        if self.shared {
+            self.limits.abandon_after + self.presence_period()
+        } else {
+            self.limits.abandon_after
+        }
+    }
+
+    /// Tells the followers of `inner`'s game the seats gone or back that
+    /// this server knows of at once: on its own, every change; with a
+    /// shared store only a return here (a seat that left here may follow
+    /// on another server: [`Hub::watch_presence`] decides from the marks).
+    fn tell_presence(&self, inner: &mut Inner) {
+        let here = inner.gone_here(Instant::now());
+        let gone = if self.shared {
+            ByColor::new_with(|s| (*here.get(s)).filter(|_| inner.told.is_told(s)))
+        } else {
+            here
+        };
+        let active = inner.room.status() == crate::domain::Status::Active;
+        let id = inner.room.id().to_string();
+        let messages = inner.told.changes(&id, active, gone, self.claim_wait());
+        inner.tell_about_seats(&messages);
+    }
+
+    /// With a shared store: for each game followed here that goes on, a
+    /// seat followed on no server (not here, not marked lately) is gone, a
+    /// seat marked again is back; the followers here are told.
+    async fn watch_presence(&self) {
+        let cells: Vec<Arc<Cell>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        let late = self.presence_period();
+        for cell in cells {
+            let mut inner = cell.inner.lock().await;
+            let active = inner.room.status() == crate::domain::Status::Active;
+            if inner.evicted || inner.followers.is_empty() || !active {
+                continue;
+            }
+            let id = inner.room.id().to_string();
+            let marks = match self.store.last_present(&id).await {
+                Ok(marks) => marks,
+                Err(e) => {
+                    tracing::warn!(game = %id, error = %e, "presence not read");
+                    continue;
+                }
+            };
+            let (here, now_ms) = (inner.gone_here(Instant::now()), crate::now_ms());
+            let gone = ByColor::new_with(|seat| {
+                let here = (*here.get(seat))?;
+                match (*marks.get(seat)).map(|ms| now_ms.saturating_sub(ms)) {
+                    // Marked within two periods (and a margin): followed somewhere.
+                    Some(age)
+                        if Duration::from_millis(age) <= late * 2 + Duration::from_millis(250) =>
+                    {
+                        None
+                    }
+                    // Gone as the claim judges it (a mark may be a period late).
+                    Some(age) => Some(here.min(Duration::from_millis(age).saturating_sub(late))),
+                    None => Some(here),
+                }
+            });
+            let messages = inner
+                .told
+                .changes(&id, true, gone, self.limits.abandon_after);
+            inner.tell_about_seats(&messages);
+        }
+    }
+
+    /// Makes `conn` a follower (`follow`), tells it the seats gone (but its
+    /// own), then tells everyone what its arrival changed.
+    fn follow(
+        &self,
+        inner: &mut Inner,
+        conn: &Conn,
+        following: &mut Following,
+        you: Option<Color>,
+        id: Option<&RequestId>,
+    ) {
+        follow(inner, conn, following, you, id);
+        let active = inner.room.status() == crate::domain::Status::Active;
+        let gone = inner.gone_here(Instant::now());
+        let told = inner
+            .told
+            .catch_up(inner.room.id(), active, gone, self.claim_wait());
+        for message in told {
+            if !matches!(&message, Message::OpponentGone { color, .. } if Some(*color) == you) {
+                conn.reply(&message, None);
+            }
+        }
+        self.tell_presence(inner);
     }
 
     /// Handles one request; every answer is sent to `conn`.
@@ -628,7 +757,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -648,7 +777,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, None, id);
+        self.follow(&mut inner, conn, following, None, id);
         Ok(())
     }
 
@@ -662,7 +791,9 @@ impl Hub {
     ) {
         if following.0.remove(&game) {
             if let Some(cell) = self.lookup(&game) {
-                cell.inner.lock().await.unfollow(Some(conn.id));
+                let mut inner = cell.inner.lock().await;
+                inner.unfollow(Some(conn.id));
+                self.tell_presence(&mut inner);
             }
         }
         conn.reply(&Message::Unwatched { game }, id);
@@ -688,7 +819,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -862,7 +993,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut new_inner, conn, following, Some(side), id);
+        self.follow(&mut new_inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -920,7 +1051,7 @@ impl Hub {
                 },
                 id,
             );
-            follow(&mut inner, conn, following, Some(side), id);
+            self.follow(&mut inner, conn, following, Some(side), id);
             return Ok(());
         }
     }
@@ -968,7 +1099,7 @@ impl Hub {
             id,
         );
         self.mark_present(&game, side).await;
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 }
@@ -1152,6 +1283,7 @@ async fn mark_presence(hub: Weak<Hub>) {
         let Some(hub) = hub.upgrade() else {
             return;
         };
+        hub.watch_presence().await;
         let seats = hub.followed_seats().await;
         if seats.is_empty() {
             continue;

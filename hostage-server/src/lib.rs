@@ -54,6 +54,7 @@ pub mod limits;
 pub mod names;
 pub mod persist;
 pub mod postgres;
+pub mod presence;
 pub mod protocol;
 pub mod ratelimit;
 pub mod room;

@@ -943,6 +943,24 @@ pub enum Message {
         /// The clocks at the end.
         clocks: Option<Clocks>,
     },
+    /// No connection follows the game from the seat `color` any more.
+    OpponentGone {
+        /// Game id.
+        game: String,
+        /// The seat gone.
+        #[serde(with = "color")]
+        color: Color,
+        /// Milliseconds from now until `claim_win`/`claim_draw` is accepted.
+        claim_after_ms: u64,
+    },
+    /// The seat `color`, told gone, follows the game again.
+    OpponentBack {
+        /// Game id.
+        game: String,
+        /// The seat back.
+        #[serde(with = "color")]
+        color: Color,
+    },
     /// After `ping`.
     Pong,
     /// A refused message.

@@ -604,12 +604,17 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     drop(black);
     std::thread::sleep(Duration::from_millis(150));
     white.send(claim.clone());
-    white.expect_error("claim_too_early");
+    // (White is told Black has gone when A sees the marks stop: any time now.)
+    let presence = ["opponent_gone"];
+    assert_eq!(
+        white.expect_past("error", &presence)["code"],
+        "claim_too_early"
+    );
     // Gone for the time, plus a quarter of it (B marks the seats followed
     // there every quarter), plus time for B to see the connection close.
     std::thread::sleep(Duration::from_millis(1_000));
     white.send(claim);
-    let over = white.expect("game_over");
+    let over = white.expect_past("game_over", &presence);
     assert_eq!(
         (over["termination"].as_str(), over["winner"].as_str()),
         (Some("abandonment"), Some("white"))
@@ -791,4 +796,39 @@ fn aborts_and_withdrawn_offers_across_instances() {
     s.black.expect_error("cannot_abort");
     s.white.quiet();
     s.black.quiet();
+}
+
+/// The opponent leaves instance B: the player on instance A is told it has
+/// gone (from the presence marks), that it is back when it resumes on B,
+/// and may claim once the time told has passed.
+#[test]
+fn a_player_is_told_across_instances_that_the_opponent_left_and_came_back() {
+    let Some(url) = fresh_database("gone") else {
+        return;
+    };
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(2_000));
+    let a = Instance::start_with(&url, limits);
+    let b = Instance::start_with(&url, limits);
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+    let mut white = s.white;
+    // Black is on B only; nobody is told anything while it stays.
+    std::thread::sleep(Duration::from_millis(1_500));
+    white.quiet();
+    drop(s.black);
+    let gone = white.expect("opponent_gone");
+    assert_eq!(gone["color"], "black");
+    let mut black = resume(&b.addr, &game, &bt);
+    assert_eq!(white.expect("opponent_back")["color"], "black");
+    black.quiet();
+    drop(black);
+    let gone = white.expect("opponent_gone");
+    let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+    std::thread::sleep(Duration::from_millis(wait + 300));
+    white.send(json!({"v":1,"type":"claim_draw","game":game,"token":wt}));
+    let over = white.expect("game_over");
+    assert_eq!(
+        (over["termination"].as_str(), over["result"].as_str()),
+        (Some("abandonment"), Some("1/2-1/2"))
+    );
 }

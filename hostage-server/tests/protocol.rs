@@ -360,7 +360,9 @@ fn a_player_reconnects_with_the_token_and_gets_the_whole_state() {
         let mut white = Client::connect(addr);
         white.send(move_msg(&game, &wt, "d2d4", 0)); // a seat may act from any connection
         white.expect("moved");
-        black.expect("moved");
+        // Black is told White's first connection left (then that White is back).
+        let presence = ["opponent_gone", "opponent_back"];
+        black.expect_past("moved", &presence);
         drop(white);
         let mut white = Client::connect(addr);
         white.send(json!({"v":1,"type":"resume","game":game,"token":wt,"id":1}));
@@ -378,12 +380,15 @@ fn a_player_reconnects_with_the_token_and_gets_the_whole_state() {
         assert_eq!(state["turn"], "black");
         // Following again: the opponent's next move arrives.
         black.send(move_msg(&game, &bt, "d7d5", 1));
-        black.expect("moved");
+        black.expect_past("moved", &presence);
         assert_eq!(white.expect("moved")["san"], "d5");
         white.send(json!({"v":1,"type":"unwatch","game":game}));
         white.expect("unwatched");
         black.send(move_msg(&game, &bt, "e7e6", 2));
-        black.expect_error("not_your_turn");
+        assert_eq!(
+            black.expect_past("error", &presence)["code"],
+            "not_your_turn"
+        );
         white.quiet();
     }
 }
@@ -992,5 +997,80 @@ fn abort_before_both_first_moves_only() {
         s.white.quiet();
         s.black.quiet();
         assert_eq!(public_state(addr, &s.game), before);
+    }
+}
+
+/// A player is told when the opponent's last connection leaves the game
+/// (`opponent_gone`, with the time left before a claim) and when the
+/// opponent is back (`opponent_back`); a player arriving while the
+/// opponent is gone is told at once; the claim is accepted once the time
+/// told has passed.
+#[test]
+fn the_remaining_player_is_told_the_opponent_left_and_came_back() {
+    let limits =
+        ServerLimits::default().with_abandon_after(std::time::Duration::from_millis(2_000));
+    for server in start_limited("gone", limits) {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
+        let (g, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+        drop(s.black);
+        let gone = s.white.expect("opponent_gone");
+        assert_eq!(
+            (gone["game"].as_str(), gone["color"].as_str()),
+            (Some(g.as_str()), Some("black"))
+        );
+        let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+        assert!(wait > 0 && wait <= 2_500, "{gone}");
+        s.white
+            .send(json!({"v":1,"type":"claim_win","game":g,"token":wt}));
+        s.white.expect_error("claim_too_early");
+        // A spectator arriving now is told too.
+        let mut watcher = Client::connect(addr);
+        watcher.send(json!({"v":1,"type":"watch","game":g}));
+        watcher.expect("watching");
+        watcher.expect("state");
+        assert_eq!(watcher.expect("opponent_gone")["color"], "black");
+        // Black comes back: both are told once.
+        let mut black = Client::connect(addr);
+        black.send(json!({"v":1,"type":"resume","game":g,"token":bt}));
+        black.expect("resumed");
+        black.expect("state");
+        for c in [&mut s.white, &mut watcher] {
+            assert_eq!(c.expect("opponent_back")["color"], "black");
+        }
+        black.quiet();
+        s.white.quiet();
+        // Black leaves again; White waits the time told, then claims.
+        drop(black);
+        let gone = s.white.expect("opponent_gone");
+        watcher.expect("opponent_gone");
+        let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+        std::thread::sleep(std::time::Duration::from_millis(wait + 300));
+        s.white
+            .send(json!({"v":1,"type":"claim_win","game":g,"token":wt}));
+        let over = s.white.expect("game_over");
+        assert_eq!(
+            (over["termination"].as_str(), over["winner"].as_str()),
+            (Some("abandonment"), Some("white"))
+        );
+        assert_eq!(watcher.expect("game_over")["termination"], "abandonment");
+        s.white.quiet();
+        watcher.quiet();
+
+        // A creator who left before anyone joined: the joiner is told at once.
+        let mut creator = Client::connect(addr);
+        creator.send(json!({"v":1,"type":"create","color":"white"}));
+        let game = creator.expect("created")["game"]
+            .as_str()
+            .expect("id")
+            .to_string();
+        creator.expect("state");
+        drop(creator);
+        let mut joiner = Client::connect(addr);
+        joiner.send(json!({"v":1,"type":"join","game":game}));
+        joiner.expect("joined");
+        joiner.expect("state");
+        assert_eq!(joiner.expect("opponent_gone")["color"], "white");
+        joiner.quiet();
     }
 }

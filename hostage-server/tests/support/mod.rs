@@ -92,6 +92,19 @@ impl Client {
         m
     }
 
+    /// The next message of type `kind`, skipping any of the types in
+    /// `skipped` (messages whose timing a test does not decide).
+    pub fn expect_past(&mut self, kind: &str, skipped: &[&str]) -> Value {
+        loop {
+            let m = self.recv();
+            if m["type"].as_str().is_some_and(|t| skipped.contains(&t)) {
+                continue;
+            }
+            assert_eq!(m["type"], kind, "expected {kind}, got {m}");
+            return m;
+        }
+    }
+
     /// The next message, which must be an error with `code`.
     pub fn expect_error(&mut self, code: &str) -> Value {
         let m = self.expect("error");
