@@ -19,6 +19,7 @@ const SERVER_WORDS = {
   game_over: 'The game is over.',
   game_not_started: 'The game starts when your friend opens the link.',
   cannot_abort: 'Both sides have moved: the game can no longer be aborted.',
+  claim_too_early: 'Not yet: your opponent has not been gone long enough.',
   invalid_token: 'This browser no longer holds a seat in this game: you are watching it.',
   rate_limited: 'Too many messages: wait a moment.',
 };
@@ -128,6 +129,7 @@ export class OnlineSession {
     this.offerNote = null;
     this.limits = null; // the server's limits, from `hello`
     this.firstMoveBy = null; // performance.now() by which the side to move's first move is due
+    this.gone = null; // { color, claimAt }: the opponent left; a claim is accepted from performance.now() claimAt
     this.rematch = null; // the finished game's rematch id, once a player asked
     this.pending = null; // { move, ply } sent and not yet acknowledged
     this.intent = null; // what to do on (re)connect: { create } | { open }
@@ -211,6 +213,12 @@ export class OnlineSession {
       case 'moved':
         this.applyMoved(m);
         break;
+      case 'opponent_gone':
+        if (COLOR[m.color] !== this.color) this.gone = { color: COLOR[m.color], claimAt: performance.now() + (m.claim_after_ms ?? 0) };
+        break;
+      case 'opponent_back':
+        if (this.gone?.color === COLOR[m.color]) this.gone = null;
+        break;
       case 'draw_offered':
         this.drawOffer = m.by;
         this.offerNote = COLOR[m.by] === this.color ? 'sent' : null;
@@ -230,6 +238,7 @@ export class OnlineSession {
         this.drawOffer = null;
         this.offerNote = null;
         this.firstMoveBy = null;
+        this.gone = null;
         this.setClocks(m.clocks);
         break;
       case 'error':
@@ -258,6 +267,7 @@ export class OnlineSession {
       this.onChange(this);
       return;
     }
+    if (m.code === 'claim_too_early' && this.gone) this.gone.claimAt = performance.now() + 1000;
     if (m.code === 'invalid_token') {
       localStorage.removeItem(TOKEN_KEY(this.gameId));
       this.token = null;
@@ -278,6 +288,7 @@ export class OnlineSession {
     this.drawOffer = s.draw_offer;
     this.offerNote = this.color && COLOR[s.draw_offer] === this.color ? 'sent' : null;
     this.armFirstMove(s.first_move_ms);
+    this.gone = null; // the server says again, right after the state, who is gone
     this.rematch = s.rematch ?? null;
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
     const game = new Game(s.start_fen);
@@ -323,6 +334,12 @@ export class OnlineSession {
   firstMoveSeconds() {
     if (this.firstMoveBy === null || this.status !== 'active') return null;
     return Math.max(0, Math.ceil((this.firstMoveBy - performance.now()) / 1000));
+  }
+
+  /** Whole seconds until a claim against the gone opponent is accepted (0: now), or null when the opponent is here. */
+  claimSeconds() {
+    if (!this.gone || !this.isPlayer || this.status !== 'active') return null;
+    return Math.max(0, Math.ceil((this.gone.claimAt - performance.now()) / 1000));
   }
 
   /** Whether our own draw offer stands (the opponent has not answered it). */
@@ -383,7 +400,7 @@ export class OnlineSession {
     this.conn.send({ type: 'unwatch', game: old });
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
-      state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, firstMoveBy: null, rematch: null, pending: null,
+      state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);
@@ -392,6 +409,8 @@ export class OnlineSession {
 
   resign() { this.seatAction('resign'); }
   abort() { this.seatAction('abort'); }
+  claimWin() { this.seatAction('claim_win'); }
+  claimDraw() { this.seatAction('claim_draw'); }
   offerDraw() { this.seatAction('offer_draw'); }
   acceptDraw() { this.seatAction('accept_draw'); }
   declineDraw() { this.seatAction('decline_draw'); }

@@ -24,8 +24,16 @@ function roomOf(panel) {
   room.innerHTML = `
     <p class="room-offer" hidden></p>
     <p class="room-start" hidden></p>
-    <button type="button" class="room-abort" hidden>Abort game</button>`;
-  room.querySelector('.room-abort').addEventListener('click', () => room.session?.abort());
+    <button type="button" class="room-abort" hidden>Abort game</button>
+    <div class="room-gone" hidden>
+      <p></p>
+      <button type="button" class="room-claim-win" hidden>Claim victory</button>
+      <button type="button" class="room-claim-draw" hidden>Call it a draw</button>
+    </div>`;
+  const on = (cls, act) => room.querySelector(cls).addEventListener('click', () => room.session && act(room.session));
+  on('.room-abort', (s) => s.abort());
+  on('.room-claim-win', (s) => s.claimWin());
+  on('.room-claim-draw', (s) => s.claimDraw());
   panel.append(room);
   return room;
 }
@@ -39,25 +47,40 @@ function firstMoveText(session) {
   return `${who} within ${left} s, or the game is aborted.`;
 }
 
+/** The sentence about the opponent gone, or '' while the opponent is here. */
+function goneText(session) {
+  const left = session.claimSeconds();
+  if (left === null) return '';
+  return left > 0 ? `Opponent left the game. You can claim victory in ${left} s.` : 'Opponent left the game.';
+}
+
 function show(el, text) {
   el.hidden = !text;
   if (el.textContent !== text) el.textContent = text;
 }
 
-/** Draws the room of `session` into `panel`; counts the first move down while one is due. */
+/** Sets every part of the room from its session; returns whether a countdown runs. */
+function paint(room) {
+  const session = room.session;
+  show(room.querySelector('.room-offer'), OFFER_NOTE[session.offerNote] ?? '');
+  show(room.querySelector('.room-start'), firstMoveText(session));
+  room.querySelector('.room-abort').hidden = !session.canAbort;
+  const gone = goneText(session);
+  room.querySelector('.room-gone').hidden = !gone;
+  show(room.querySelector('.room-gone p'), gone);
+  const claimable = session.claimSeconds() === 0;
+  room.querySelector('.room-claim-win').hidden = !claimable;
+  room.querySelector('.room-claim-draw').hidden = !claimable;
+  return session.firstMoveSeconds() !== null || (session.claimSeconds() ?? 0) > 0;
+}
+
+/** Draws the room of `session` into `panel`; counts down (first move, claim) while a countdown runs. */
 export function renderRoom(panel, session) {
   const room = roomOf(panel);
   room.session = session;
-  show(room.querySelector('.room-offer'), OFFER_NOTE[session.offerNote] ?? '');
-  const start = room.querySelector('.room-start');
-  show(start, firstMoveText(session));
-  room.querySelector('.room-abort').hidden = !session.canAbort;
-  const counting = session.firstMoveSeconds() !== null;
-  if (counting && !room.timer) {
+  if (paint(room) && !room.timer) {
     room.timer = setInterval(() => {
-      const text = room.session ? firstMoveText(room.session) : '';
-      show(start, text);
-      if (!text) { clearInterval(room.timer); room.timer = null; }
+      if (!room.isConnected || !paint(room)) { clearInterval(room.timer); room.timer = null; }
     }, 250);
   }
 }

@@ -2,8 +2,10 @@
 // two browser contexts (White at desktop 1280x800, Black on a 390x844
 // phone). A draw offer declined, with each side told the right thing, and
 // one withdrawn by a move; a timed game whose first move is not made in
-// time is aborted; a game aborted with the button before both have moved.
-// The server runs with a short `--first-move-ms`. Everything is found by
+// time is aborted; a game aborted with the button before both have moved;
+// an opponent who closes the tab, comes back (the countdown stops), closes
+// it again, and the other claims the win after the countdown. The server
+// runs with a short `--first-move-ms` and `--abandon-after-ms`. Everything is found by
 // role and visible label; any console or page error fails the test
 // (helpers.mjs).
 //
@@ -22,7 +24,7 @@ import {
 
 const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
 const probe = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-const HAS_SERVE = probe.status === 0 && probe.stdout.includes('--first-move-ms');
+const HAS_SERVE = probe.status === 0 && probe.stdout.includes('--first-move-ms') && probe.stdout.includes('--abandon-after-ms');
 const SKIP = HAS_SERVE ? false : `${BIN} has no \`serve --first-move-ms\` (or is missing): online room tests SKIPPED`;
 if (SKIP) {
   const bar = '!'.repeat(78);
@@ -31,6 +33,8 @@ if (SKIP) {
 
 /** The time for a first move in a timed game, short for the abort test. */
 const FIRST_MOVE_MS = 4_000;
+/** How long an opponent must be gone before a claim, short for the abandonment test. */
+const ABANDON_AFTER_MS = 4_000;
 
 let dir;
 let server = null;
@@ -39,7 +43,7 @@ let browser;
 function startServer() {
   return new Promise((resolve, reject) => {
     const child = spawn(BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP,
-      '--first-move-ms', String(FIRST_MOVE_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--first-move-ms', String(FIRST_MOVE_MS), '--abandon-after-ms', String(ABANDON_AFTER_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`hostage serve did not start: ${out}`)), 20_000);
     child.stdout.on('data', (chunk) => {
@@ -86,10 +90,11 @@ async function twoPlayers(clock) {
   await startGame(a, { opponent: 'A friend online', color: 'White', ...(clock ? { clock } : {}) });
   const link = a.getByRole('textbox', { name: 'Game link' });
   await a.waitForFunction((el) => /[?&]game=/.test(el.value), await link.elementHandle(), { timeout: 20_000 });
-  const b = await openPage(black, await link.inputValue());
+  const url = await link.inputValue();
+  const b = await openPage(black, url);
   await waitStatus(b, /^White to move/);
   await waitStatus(a, /^White to move/);
-  return { a, b, close: async () => { await white.close(); await black.close(); } };
+  return { a, b, black, link: url, close: async () => { await white.close(); await black.close(); } };
 }
 
 test('online room: a draw offer declined and one withdrawn by a move, each side told the right thing', { skip: SKIP, timeout: 120_000 }, async () => {
@@ -167,4 +172,33 @@ test('online room: either player aborts before both have moved, not after', { sk
   await waitMoves(second.a, 2);
   for (const page of [second.a, second.b]) assert.ok(await button(page, 'Abort game').isHidden());
   await second.close();
+});
+
+test('online room: the opponent closes the tab, comes back, leaves again, and the player claims the win', { skip: SKIP, timeout: 120_000 }, async () => {
+  const { a, b, black, link, close } = await twoPlayers(null);
+  await move(a, 'e2', 'e4');
+  await waitMoves(b, 1);
+  const left = gameCard(a).getByText(/^Opponent left the game\./);
+  assert.ok(await left.isHidden(), 'nothing said while the opponent is here');
+
+  // Black closes the tab: White is told at once, with a countdown.
+  await b.close();
+  await gameCard(a).getByText(/^Opponent left the game\. You can claim victory in \d+ s\.$/).waitFor({ timeout: 10_000 });
+  assert.ok(await button(a, 'Claim victory').isHidden(), 'no claim before the time');
+  await shot(a, 'online-room-opponent-left-desktop');
+  // Black comes back (the seat's token is kept): the countdown stops.
+  const again = await openPage(black, link);
+  await waitMoves(again, 1);
+  await left.waitFor({ state: 'hidden', timeout: 10_000 });
+
+  // Black leaves for good; after the countdown White claims the win.
+  await again.close();
+  await left.waitFor({ timeout: 10_000 });
+  await button(a, 'Claim victory').waitFor({ timeout: 15_000 });
+  assert.ok(await button(a, 'Call it a draw').isVisible());
+  await shot(a, 'online-room-claim-desktop');
+  await button(a, 'Claim victory').click();
+  await waitStatus(a, /^White wins by abandonment/);
+  assert.ok(await left.isHidden(), 'the notice ends with the game');
+  await close();
 });
