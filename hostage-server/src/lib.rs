@@ -22,6 +22,7 @@
 //! | `caps.rs` | open connections per address and in total |
 //! | `ids.rs` | game ids and seat tokens |
 //! | `names.rs` | display names: the rule and its check |
+//! | `presence.rs` | telling the players a seat has gone and is back (`opponent_gone`, `opponent_back`) |
 //! | `ws.rs` | the socket loop |
 //! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
 //! | `lib.rs` | configuration and the accept loop (header-read timeout) |
