@@ -101,7 +101,8 @@ export class Game {
    */
   pgn(tags = {}) {
     const decided = this.board.outcome() ? null : this.decided;
-    if (!decided) return this.board.pgn(tags);
+    // An aborted game has no result: the PGN of a game that did not end.
+    if (!decided || decided.termination === 'aborted') return this.board.pgn(tags);
     const reason = END_REASON[decided.termination];
     return this.board.pgn(tags, { result: resultToken(decided), ...(reason ? { reason } : {}) });
   }

@@ -18,6 +18,8 @@ const SERVER_WORDS = {
   ply_mismatch: 'The game had moved on: it is shown as it stands now.',
   game_over: 'The game is over.',
   game_not_started: 'The game starts when your friend opens the link.',
+  cannot_abort: 'Both sides have moved: the game can no longer be aborted.',
+  claim_too_early: 'Not yet: your opponent has not been gone long enough.',
   invalid_token: 'This browser no longer holds a seat in this game: you are watching it.',
   rate_limited: 'Too many messages: wait a moment.',
 };
@@ -121,6 +123,13 @@ export class OnlineSession {
     this.clocks = null;
     this.clocksAt = 0;
     this.drawOffer = null;
+    // What to say about our draw offer: 'sent' while it stands, 'declined'
+    // once the opponent declined it, 'withdrawn' once a move withdrew an
+    // offer; null when nothing is true any more (the next move, the end).
+    this.offerNote = null;
+    this.limits = null; // the server's limits, from `hello`
+    this.firstMoveBy = null; // performance.now() by which the side to move's first move is due
+    this.gone = null; // { color, claimAt }: the opponent left; a claim is accepted from performance.now() claimAt
     this.rematch = null; // the finished game's rematch id, once a player asked
     this.pending = null; // { move, ply } sent and not yet acknowledged
     this.intent = null; // what to do on (re)connect: { create } | { open }
@@ -174,6 +183,9 @@ export class OnlineSession {
     }
     if (m.game && this.gameId && m.game !== this.gameId) return;
     switch (m.type) {
+      case 'hello':
+        this.limits = m.limits ?? null;
+        return;
       case 'created':
       case 'joined':
         this.gameId = m.game;
@@ -195,14 +207,21 @@ export class OnlineSession {
         this.status = 'active';
         if (this.state) this.state.seats = { white: true, black: true };
         this.setClocks(m.clocks);
+        this.armFirstMove(this.game.ply < 2 ? this.limits?.first_move_ms : null);
         this.onNotice('Your opponent has joined: the game starts.', 'success');
         break;
       case 'moved':
         this.applyMoved(m);
         break;
+      case 'opponent_gone':
+        if (COLOR[m.color] !== this.color) this.gone = { color: COLOR[m.color], claimAt: performance.now() + (m.claim_after_ms ?? 0) };
+        break;
+      case 'opponent_back':
+        if (this.gone?.color === COLOR[m.color]) this.gone = null;
+        break;
       case 'draw_offered':
         this.drawOffer = m.by;
-        if (COLOR[m.by] !== this.color) this.onNotice(`${m.by === 'white' ? 'White' : 'Black'} offers a draw.`);
+        this.offerNote = COLOR[m.by] === this.color ? 'sent' : null;
         break;
       case 'rematch_offered':
         this.rematch = m.rematch;
@@ -210,13 +229,16 @@ export class OnlineSession {
         break;
       case 'draw_declined':
         this.drawOffer = null;
-        if (COLOR[m.by] !== this.color) this.onNotice('The draw offer was declined.');
+        this.offerNote = this.isPlayer && COLOR[m.by] !== this.color ? 'declined' : null;
         break;
       case 'game_over':
         this.status = 'finished';
         this.result = { result: m.result, termination: m.termination, winner: COLOR[m.winner] ?? null };
         this.game.decided = this.result;
         this.drawOffer = null;
+        this.offerNote = null;
+        this.firstMoveBy = null;
+        this.gone = null;
         this.setClocks(m.clocks);
         break;
       case 'error':
@@ -245,6 +267,7 @@ export class OnlineSession {
       this.onChange(this);
       return;
     }
+    if (m.code === 'claim_too_early' && this.gone) this.gone.claimAt = performance.now() + 1000;
     if (m.code === 'invalid_token') {
       localStorage.removeItem(TOKEN_KEY(this.gameId));
       this.token = null;
@@ -263,6 +286,9 @@ export class OnlineSession {
     this.color = COLOR[s.you] ?? null;
     this.status = s.status;
     this.drawOffer = s.draw_offer;
+    this.offerNote = this.color && COLOR[s.draw_offer] === this.color ? 'sent' : null;
+    this.armFirstMove(s.first_move_ms);
+    this.gone = null; // the server says again, right after the state, who is gone
     this.rematch = s.rematch ?? null;
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
     const game = new Game(s.start_fen);
@@ -280,6 +306,9 @@ export class OnlineSession {
   applyMoved(m) {
     this.setClocks(m.clocks);
     this.drawOffer = m.draw_offer ?? null;
+    // A move withdraws a standing offer: the notes about it stop being true.
+    this.offerNote = m.draw_offer_withdrawn && !m.duplicate ? 'withdrawn' : null;
+    if (!m.duplicate) this.armFirstMove(m.ply === 0 ? this.limits?.first_move_ms : null);
     if (this.pending && this.pending.ply === m.ply) this.pending = null;
     const have = this.game.ply;
     if (m.ply === have) {
@@ -291,6 +320,36 @@ export class OnlineSession {
     } else if (m.ply > have || this.game.board.historyMoves()[m.ply]?.uci !== m.move) {
       this.greet();
     }
+  }
+
+  /** Counts the first move due (ms from now), or clears it (null). */
+  armFirstMove(ms) {
+    this.firstMoveBy = typeof ms === 'number' && this.clocksSpec() ? performance.now() + ms : null;
+  }
+
+  /** The time control, or null for an untimed game. */
+  clocksSpec() { return this.state?.clock ?? null; }
+
+  /** Whole seconds left for the first move due, or null when none is. */
+  firstMoveSeconds() {
+    if (this.firstMoveBy === null || this.status !== 'active') return null;
+    return Math.max(0, Math.ceil((this.firstMoveBy - performance.now()) / 1000));
+  }
+
+  /** Whole seconds until a claim against the gone opponent is accepted (0: now), or null when the opponent is here. */
+  claimSeconds() {
+    if (!this.gone || !this.isPlayer || this.status !== 'active') return null;
+    return Math.max(0, Math.ceil((this.gone.claimAt - performance.now()) / 1000));
+  }
+
+  /** Whether our own draw offer stands (the opponent has not answered it). */
+  get ownOfferStands() {
+    return this.isPlayer && Boolean(this.drawOffer) && COLOR[this.drawOffer] === this.color;
+  }
+
+  /** Whether this player may still abort: before both sides' first moves. */
+  get canAbort() {
+    return this.isPlayer && ['waiting', 'active'].includes(this.status) && this.game.ply < 2;
   }
 
   setClocks(clocks) {
@@ -341,7 +400,7 @@ export class OnlineSession {
     this.conn.send({ type: 'unwatch', game: old });
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
-      state: null, status: 'waiting', result: null, drawOffer: null, rematch: null, pending: null,
+      state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);
@@ -349,6 +408,9 @@ export class OnlineSession {
   }
 
   resign() { this.seatAction('resign'); }
+  abort() { this.seatAction('abort'); }
+  claimWin() { this.seatAction('claim_win'); }
+  claimDraw() { this.seatAction('claim_draw'); }
   offerDraw() { this.seatAction('offer_draw'); }
   acceptDraw() { this.seatAction('accept_draw'); }
   declineDraw() { this.seatAction('decline_draw'); }

@@ -11,6 +11,7 @@ import { confirmBox } from './dialog.js';
 import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
 import { OnlineSession, gameLink } from './online.js';
+import { renderRoom } from './onlineroom.js';
 import { COLOR_NAME, other } from './pieces.js';
 import { loadEngine } from './pkg.js';
 import { play as playSound, soundFor } from './sound.js';
@@ -525,6 +526,7 @@ export function mount(root, { params }) {
       $('.draw-offer').hidden = !offer || session.drawOffer[0] === session.color || !session.isPlayer;
       $('.draw-offer span').textContent = offer ? `${session.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.` : '';
       root.dataset.online = `${session.status}`;
+      renderRoom($('.online-info'), session);
     }
     renderClocks();
     const over = online ? session.status === 'finished' : g.over;
@@ -532,7 +534,7 @@ export function mount(root, { params }) {
     root.querySelector('[data-act="undo"]').hidden = online || none;
     root.querySelector('[data-act="undo"]').disabled = g.ply === 0 || g.over;
     root.querySelector('[data-act="draw"]').hidden = !online || !session.isPlayer;
-    root.querySelector('[data-act="draw"]').disabled = over || session?.status !== 'active';
+    root.querySelector('[data-act="draw"]').disabled = over || session?.status !== 'active' || Boolean(session?.ownOfferStands);
     root.querySelector('[data-act="resign"]').hidden = none || (online && !session.isPlayer);
     root.querySelector('[data-act="resign"]').disabled = over || (online && session.status !== 'active');
     root.dataset.match = match.kind;
@@ -543,7 +545,8 @@ export function mount(root, { params }) {
     const outcome = online ? session.result : g.outcome;
     end.hidden = !over || !outcome;
     if (!end.hidden) {
-      $('.end-result').textContent = `${resultToken(outcome)} · ${outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw'}`;
+      const verdict = outcome.termination === 'aborted' ? 'Aborted' : outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw';
+      $('.end-result').textContent = `${resultToken(outcome)} · ${verdict}`;
       $('.end-reason').textContent = `${resultText(outcome)}.`;
       // Online: the players may ask for a rematch (colours swapped); once
       // the opponent has asked, the same button accepts it.

@@ -104,12 +104,14 @@ const TERMINATION = {
 
 /** The result as words: { termination, winner: 'w' | 'b' | null } (package or server). */
 export function resultText({ termination, winner }) {
+  if (termination === 'aborted') return 'Game aborted: no result';
   const how = TERMINATION[termination] ?? String(termination).replace(/_/g, ' ');
   return winner ? `${NAME[winner]} wins by ${how}` : `Draw by ${how}`;
 }
 
-/** The PGN result token: 1-0, 0-1 or 1/2-1/2. */
-export function resultToken({ winner }) {
+/** The PGN result token: 1-0, 0-1 or 1/2-1/2 (* for an aborted game). */
+export function resultToken({ winner, termination }) {
+  if (termination === 'aborted') return '*';
   return winner === 'w' ? '1-0' : winner === 'b' ? '0-1' : '1/2-1/2';
 }
 

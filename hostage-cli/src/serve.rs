@@ -55,6 +55,10 @@ pub struct Args {
     /// A player may claim the win or a draw once the opponent is gone this long.
     #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().abandon_after))]
     pub abandon_after_ms: u64,
+    /// In a timed game, each side must make its first move within this
+    /// long, or the game is aborted (at least 1).
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().first_move))]
+    pub first_move_ms: u64,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -101,7 +105,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .with_max_connections(args.max_connections)
         .with_max_queued_bytes(args.max_queued_bytes)
         .with_evict_after(Duration::from_millis(args.evict_after_ms))
-        .with_abandon_after(Duration::from_millis(args.abandon_after_ms));
+        .with_abandon_after(Duration::from_millis(args.abandon_after_ms))
+        .with_first_move(Duration::from_millis(args.first_move_ms));
     let db = StoreUrl::parse(&args.db);
     let mut config = Config::with_store(db.clone());
     config.host = args.host;

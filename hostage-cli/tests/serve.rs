@@ -216,6 +216,11 @@ fn sigkill_in_the_middle_of_games_loses_nothing() {
         black.send(json!({"v":1,"type":"resume","game":game,"token":g.seats.black_token}));
         black.expect("resumed");
         black.expect("state");
+        if state["status"] == "active" {
+            // White, back first, was told Black had gone, then that Black is back.
+            assert_eq!(white.expect("opponent_gone")["color"], "black");
+            assert_eq!(white.expect("opponent_back")["color"], "black");
+        }
         let stored: Vec<String> = state["moves"]
             .as_array()
             .expect("moves")

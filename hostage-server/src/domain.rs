@@ -97,20 +97,24 @@ pub enum EndReason {
     /// The opponent was gone too long, and the player present claimed the
     /// win or a draw.
     Abandonment,
+    /// Called off before both sides had made their first move: a player
+    /// sent `abort`, or a first move was not made in time. No result.
+    Aborted,
 }
 
 impl EndReason {
     /// The endings the server adds to the core's.
-    const SERVER: [EndReason; 4] = [
+    const SERVER: [EndReason; 5] = [
         EndReason::Resignation,
         EndReason::Agreement,
         EndReason::Timeout,
         EndReason::Abandonment,
+        EndReason::Aborted,
     ];
 
     /// The name as the protocol and the stores write it: the core's
     /// [`Termination::name`], or `resignation`, `agreement`, `timeout`,
-    /// `abandonment`.
+    /// `abandonment`, `aborted`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -119,6 +123,7 @@ impl EndReason {
             EndReason::Agreement => "agreement",
             EndReason::Timeout => "timeout",
             EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted",
         }
     }
 
@@ -149,16 +154,19 @@ impl End {
         self.reason.name()
     }
 
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` for an aborted game.
     #[must_use]
     pub const fn result(&self) -> &'static str {
         self.pgn_result().as_str()
     }
 
-    /// The PGN result.
+    /// The PGN result (`*` for an aborted game: it has none).
     #[must_use]
     pub const fn pgn_result(&self) -> hostage_core::pgn::PgnResult {
         use hostage_core::pgn::PgnResult;
+        if matches!(self.reason, EndReason::Aborted) {
+            return PgnResult::Unknown;
+        }
         match self.winner {
             Some(Color::White) => PgnResult::WhiteWins,
             Some(Color::Black) => PgnResult::BlackWins,
@@ -277,6 +285,8 @@ mod tests {
             })
         );
         assert_eq!(End::from_names("timeout", Some("green")), None);
+        let aborted = End::from_names("aborted", None).unwrap();
+        assert_eq!((aborted.result(), aborted.winner), ("*", None));
         assert_eq!(color_named("white"), Some(Color::White));
         assert_eq!(color_named("White"), None);
     }

@@ -42,6 +42,8 @@ pub struct MovePlayed {
     pub at_ms: u64,
     /// The ending this move brought, if any.
     pub end: Option<End>,
+    /// The side whose standing draw offer this move withdrew, if any.
+    pub withdrew: Option<Color>,
 }
 
 /// Something a room decided.

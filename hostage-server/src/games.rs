@@ -32,6 +32,10 @@
 //!   resumed), the seats followed on it, and a claim needs the opponent
 //!   gone here and unmarked for `abandon_after` plus that quarter (the
 //!   opponent may have left just before the next mark was due).
+//! - the followers are told when a seat of a game that goes on is gone and
+//!   when it is back (`presence.rs`): on one server at once, as the seat's
+//!   last follower leaves or one arrives; with a shared store a departure
+//!   is decided from the marks, every quarter of `abandon_after`.
 //! - with a shared store, a refusal that another server's change could
 //!   explain (`invalid_token`, a `ply_mismatch` for a ply ahead,
 //!   `not_your_turn`, `no_draw_offer`, `game_not_started`) or a write the
@@ -56,7 +60,7 @@ use crate::{
     domain::{ClockSpec, TokenHash},
     ids,
     limits::ServerLimits,
-    persist,
+    persist, presence,
     protocol::{
         ColorChoice, Envelope, ErrorCode, GameState, Message, ProtoError, Request, RequestId,
         SeatAction, MAX_GAMES_PER_CONNECTION,
@@ -135,6 +139,8 @@ struct Inner {
     last_change: Instant,
     /// Dropped from memory: whoever holds this must take the game again.
     evicted: bool,
+    /// The seats the followers were told gone (`presence.rs`).
+    told: presence::Told,
 }
 
 impl Inner {
@@ -146,7 +152,17 @@ impl Inner {
             gone_since: ByColor::new(Some(now), Some(now)),
             last_change: now,
             evicted: false,
+            told: presence::Told::default(),
         }
+    }
+
+    /// How long each seat has had no follower here at `now` (`None`: one follows).
+    fn gone_here(&self, now: Instant) -> ByColor<Option<Duration>> {
+        ByColor::new_with(|seat| {
+            self.gone_since
+                .get(seat)
+                .map(|since| now.saturating_duration_since(since))
+        })
     }
 
     fn follow(&mut self, conn: &Conn, seat: Option<hostage_core::Color>) {
@@ -176,6 +192,20 @@ impl Inner {
             if !present && gone.is_none() {
                 *gone = Some(now);
             }
+        }
+    }
+
+    /// Sends each message about a seat (`presence.rs`) to every follower
+    /// but that seat's own.
+    fn tell_about_seats(&mut self, messages: &[(Color, Message)]) {
+        let before = self.followers.len();
+        for (seat, message) in messages {
+            let text: Arc<str> = message.to_text(None).into();
+            self.followers
+                .retain(|f| f.seat == Some(*seat) || f.conn.send(Arc::clone(&text)));
+        }
+        if self.followers.len() != before {
+            self.unfollow(None);
         }
     }
 
@@ -298,10 +328,22 @@ impl Hub {
     /// A stored game as a room: with a shared store the clocks have run
     /// since the last stored event (the game goes on elsewhere).
     fn restore(&self, stored: crate::store::StoredGame) -> Result<Room, String> {
+        let now = Instant::now();
         if self.shared {
-            Room::restore_live(stored, Instant::now(), crate::now_ms())
+            // The first move due counts, as the clocks do, from the last
+            // stored change: every server aborts the game at one time.
+            let since = Duration::from_millis(crate::now_ms().saturating_sub(stored.updated_ms));
+            let mut room = Room::restore_live(stored, now, crate::now_ms())?;
+            room.limit_first_move(
+                self.limits.first_move,
+                now.checked_sub(since).unwrap_or(now),
+            );
+            Ok(room)
         } else {
-            Room::restore(stored, Instant::now())
+            // As the clocks: the time the server was down is charged to no one.
+            let mut room = Room::restore(stored, now)?;
+            room.limit_first_move(self.limits.first_move, now);
+            Ok(room)
         }
     }
 
@@ -449,7 +491,7 @@ impl Hub {
             };
             let room = &inner.room;
             let finished = room.end().is_some();
-            let clock_runs = room.clock().is_some_and(|c| c.running().is_some());
+            let clock_runs = room.deadline().is_some();
             let idle = inner.last_change.elapsed() >= after;
             let evict = inner.followers.is_empty() && (finished || (idle && !clock_runs));
             if evict {
@@ -462,7 +504,8 @@ impl Hub {
 
     /// Adds a room (keeping the one already there, if another task loaded
     /// it first) and starts its clock task.
-    fn insert(&self, room: Room) -> Arc<Cell> {
+    fn insert(&self, mut room: Room) -> Arc<Cell> {
+        room.limit_first_move(self.limits.first_move, Instant::now());
         let id = room.id().to_string();
         let timed = room.clock().is_some() && room.end().is_none();
         let cell = Arc::new(Cell {
@@ -499,9 +542,108 @@ impl Hub {
     pub async fn disconnect(&self, conn: &Conn, following: &Following) {
         for id in following.games() {
             if let Some(cell) = self.lookup(id) {
-                cell.inner.lock().await.unfollow(Some(conn.id));
+                let mut inner = cell.inner.lock().await;
+                inner.unfollow(Some(conn.id));
+                self.tell_presence(&mut inner);
             }
         }
+    }
+
+    /// How long a seat must be gone before a claim, as a follower is told:
+    /// with a shared store a mark may be a presence period late.
+    fn claim_wait(&self) -> Duration {
+        if self.shared {
+            self.limits.abandon_after + self.presence_period()
+        } else {
+            self.limits.abandon_after
+        }
+    }
+
+    /// Tells the followers of `inner`'s game the seats gone or back that
+    /// this server knows of at once: on its own, every change; with a
+    /// shared store only a return here (a seat that left here may follow
+    /// on another server: [`Hub::watch_presence`] decides from the marks).
+    fn tell_presence(&self, inner: &mut Inner) {
+        let here = inner.gone_here(Instant::now());
+        let gone = if self.shared {
+            ByColor::new_with(|s| (*here.get(s)).filter(|_| inner.told.is_told(s)))
+        } else {
+            here
+        };
+        let active = inner.room.status() == crate::domain::Status::Active;
+        let id = inner.room.id().to_string();
+        let messages = inner.told.changes(&id, active, gone, self.claim_wait());
+        inner.tell_about_seats(&messages);
+    }
+
+    /// With a shared store: for each game followed here that goes on, a
+    /// seat followed on no server (not here, not marked lately) is gone, a
+    /// seat marked again is back; the followers here are told.
+    async fn watch_presence(&self) {
+        let cells: Vec<Arc<Cell>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        let late = self.presence_period();
+        for cell in cells {
+            let mut inner = cell.inner.lock().await;
+            let active = inner.room.status() == crate::domain::Status::Active;
+            if inner.evicted || inner.followers.is_empty() || !active {
+                continue;
+            }
+            let id = inner.room.id().to_string();
+            let marks = match self.store.last_present(&id).await {
+                Ok(marks) => marks,
+                Err(e) => {
+                    tracing::warn!(game = %id, error = %e, "presence not read");
+                    continue;
+                }
+            };
+            let (here, now_ms) = (inner.gone_here(Instant::now()), crate::now_ms());
+            let gone = ByColor::new_with(|seat| {
+                let here = (*here.get(seat))?;
+                match (*marks.get(seat)).map(|ms| now_ms.saturating_sub(ms)) {
+                    // Marked within two periods (and a margin): followed somewhere.
+                    Some(age)
+                        if Duration::from_millis(age) <= late * 2 + Duration::from_millis(250) =>
+                    {
+                        None
+                    }
+                    // Gone as the claim judges it (a mark may be a period late).
+                    Some(age) => Some(here.min(Duration::from_millis(age).saturating_sub(late))),
+                    None => Some(here),
+                }
+            });
+            let messages = inner
+                .told
+                .changes(&id, true, gone, self.limits.abandon_after);
+            inner.tell_about_seats(&messages);
+        }
+    }
+
+    /// Makes `conn` a follower (`follow`), tells it the seats gone (but its
+    /// own), then tells everyone what its arrival changed.
+    fn follow(
+        &self,
+        inner: &mut Inner,
+        conn: &Conn,
+        following: &mut Following,
+        you: Option<Color>,
+        id: Option<&RequestId>,
+    ) {
+        follow(inner, conn, following, you, id);
+        let active = inner.room.status() == crate::domain::Status::Active;
+        let gone = inner.gone_here(Instant::now());
+        let told = inner
+            .told
+            .catch_up(inner.room.id(), active, gone, self.claim_wait());
+        for message in told {
+            if !matches!(&message, Message::OpponentGone { color, .. } if Some(*color) == you) {
+                conn.reply(&message, None);
+            }
+        }
+        self.tell_presence(inner);
     }
 
     /// Handles one request; every answer is sent to `conn`.
@@ -620,7 +762,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -640,7 +782,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, None, id);
+        self.follow(&mut inner, conn, following, None, id);
         Ok(())
     }
 
@@ -654,7 +796,9 @@ impl Hub {
     ) {
         if following.0.remove(&game) {
             if let Some(cell) = self.lookup(&game) {
-                cell.inner.lock().await.unfollow(Some(conn.id));
+                let mut inner = cell.inner.lock().await;
+                inner.unfollow(Some(conn.id));
+                self.tell_presence(&mut inner);
             }
         }
         conn.reply(&Message::Unwatched { game }, id);
@@ -680,7 +824,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -710,17 +854,19 @@ impl Hub {
             MoveOutcome::Flagged(change) => {
                 commit(&*self.store, &mut inner, change, None).await?;
                 cell.wake.notify_one();
-                Err(ProtoError::new(
-                    ErrorCode::GameOver,
-                    "your flag fell before the move arrived",
-                )
-                .into())
+                let why = match inner.room.end().map(|e| e.reason) {
+                    Some(crate::domain::EndReason::Aborted) => {
+                        "the time for the first move ran out before it arrived: the game is aborted"
+                    }
+                    _ => "your flag fell before the move arrived",
+                };
+                Err(ProtoError::new(ErrorCode::GameOver, why).into())
             }
         }
     }
 
     /// `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_win`,
-    /// `claim_draw`.
+    /// `claim_draw`, `abort`.
     async fn seat_action(
         &self,
         conn: &Conn,
@@ -736,6 +882,7 @@ impl Hub {
             SeatAction::OfferDraw => inner.room.offer_draw(token, now)?,
             SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
             SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
+            SeatAction::Abort => inner.room.abort(token, now)?,
             SeatAction::ClaimWin | SeatAction::ClaimDraw => {
                 let win = action == SeatAction::ClaimWin;
                 self.claim(&mut inner, game, token, win, now).await?
@@ -851,7 +998,7 @@ impl Hub {
             },
             id,
         );
-        follow(&mut new_inner, conn, following, Some(side), id);
+        self.follow(&mut new_inner, conn, following, Some(side), id);
         Ok(())
     }
 
@@ -909,7 +1056,7 @@ impl Hub {
                 },
                 id,
             );
-            follow(&mut inner, conn, following, Some(side), id);
+            self.follow(&mut inner, conn, following, Some(side), id);
             return Ok(());
         }
     }
@@ -957,7 +1104,7 @@ impl Hub {
             id,
         );
         self.mark_present(&game, side).await;
-        follow(&mut inner, conn, following, Some(side), id);
+        self.follow(&mut inner, conn, following, Some(side), id);
         Ok(())
     }
 }
@@ -1070,7 +1217,7 @@ async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
             if inner.room.end().is_some() || inner.evicted {
                 return;
             }
-            inner.room.clock().and_then(|c| c.deadline())
+            inner.room.deadline()
         };
         let Some(deadline) = deadline else {
             cell.wake.notified().await;
@@ -1079,7 +1226,7 @@ async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<Cell>) {
         tokio::select! {
             () = tokio::time::sleep_until(deadline.into()) => {
                 let mut inner = cell.inner.lock().await;
-                if let Some(change) = inner.room.check_flag(Instant::now()) {
+                if let Some(change) = inner.room.check_deadline(Instant::now()) {
                     match commit(&*store, &mut inner, change, None).await {
                         Ok(()) => {}
                         Err(Failure::Conflict(_)) => {
@@ -1141,6 +1288,7 @@ async fn mark_presence(hub: Weak<Hub>) {
         let Some(hub) = hub.upgrade() else {
             return;
         };
+        hub.watch_presence().await;
         let seats = hub.followed_seats().await;
         if seats.is_empty() {
             continue;

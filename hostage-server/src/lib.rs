@@ -26,6 +26,7 @@
 //! | `lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
 //! | `lobby_store.rs` | where challenges are kept: the trait, its announcements, the store in memory |
 //! | `lobby_pg.rs` | the lobby's challenges in the shared PostgreSQL (NOTIFY, heartbeat) |
+//! | `presence.rs` | telling the players a seat has gone and is back (`opponent_gone`, `opponent_back`) |
 //! | `ws.rs` | the socket loop |
 //! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
 //! | `lib.rs` | configuration and the accept loop (header-read timeout) |
@@ -62,6 +63,7 @@ pub mod lobby_wire;
 pub mod names;
 pub mod persist;
 pub mod postgres;
+pub mod presence;
 pub mod protocol;
 pub mod ratelimit;
 pub mod room;

@@ -54,6 +54,10 @@ pub struct ServerLimits {
     /// With a shared store: a challenge whose server has not marked it
     /// alive for this long is removed (the server stopped).
     pub challenge_stale_after: Duration,
+    /// In a timed game, each side has this long for its first move (White
+    /// from the moment the second seat is taken, Black from White's first
+    /// move); past it the game is aborted (no result).
+    pub first_move: Duration,
 }
 
 impl Default for ServerLimits {
@@ -72,6 +76,7 @@ impl Default for ServerLimits {
             challenge_burst: 5,
             challenge_refill: Duration::from_secs(4),
             challenge_stale_after: Duration::from_secs(30),
+            first_move: Duration::from_secs(30),
         }
     }
 }
@@ -104,10 +109,12 @@ impl ServerLimits {
         with_challenge_burst: challenge_burst: u32,
         with_challenge_refill: challenge_refill: Duration,
         with_challenge_stale_after: challenge_stale_after: Duration,
+        with_first_move: first_move: Duration,
     }
 
     /// Refuses limits that would make the server unusable: a header or
-    /// idle timeout of 0, a connection cap of 0, or a queue of 0 bytes
+    /// idle timeout of 0, a connection cap of 0, a queue of 0 bytes, or no
+    /// time at all for a first move (every timed game aborted at once)
     /// (eviction and abandonment may be 0: at once). The error names the
     /// limit and its `hostage serve` option.
     ///
@@ -154,6 +161,11 @@ impl ServerLimits {
                 "the challenges' stale time",
                 "ServerLimits::challenge_stale_after",
             ),
+            (
+                self.first_move.is_zero(),
+                "the time for a first move",
+                "--first-move-ms",
+            ),
         ];
         match zero.iter().find(|(is_zero, _, _)| *is_zero) {
             Some((_, what, option)) => Err(format!(
@@ -181,6 +193,8 @@ mod tests {
             ..ServerLimits::default()
         };
         assert!(caps.check().unwrap_err().contains("--max-connections)"));
+        let first = ServerLimits::default().with_first_move(Duration::ZERO);
+        assert!(first.check().unwrap_err().contains("--first-move-ms"));
         let instant = ServerLimits {
             evict_after: Duration::ZERO,
             abandon_after: Duration::ZERO,

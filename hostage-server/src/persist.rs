@@ -112,6 +112,7 @@ mod tests {
             clocks: running(5_000, 6_000, Color::White),
             at_ms: 42,
             end,
+            withdrew: None,
         }
     }
 

@@ -220,6 +220,8 @@ pub enum SeatAction {
     ClaimWin,
     /// Claim a draw: the opponent has been gone too long.
     ClaimDraw,
+    /// Call the game off, no result, before both sides have moved.
+    Abort,
 }
 
 /// A parsed request with its optional id.
@@ -283,6 +285,8 @@ pub enum ErrorCode {
     TooManyGames,
     /// A claim while the opponent is present or not gone long enough.
     ClaimTooEarly,
+    /// `abort` once both sides have made their first move.
+    CannotAbort,
     /// A display name that breaks the naming rules (`names.rs`).
     InvalidName,
     /// No open challenge with that id (never was, cancelled, or taken).
@@ -330,6 +334,7 @@ impl ErrorCode {
             ErrorCode::NoDrawOffer => "no_draw_offer",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::ClaimTooEarly => "claim_too_early",
+            ErrorCode::CannotAbort => "cannot_abort",
             ErrorCode::InvalidName => "invalid_name",
             ErrorCode::ChallengeNotFound => "challenge_not_found",
             ErrorCode::OwnChallenge => "own_challenge",
@@ -604,7 +609,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -661,6 +666,7 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "decline_draw" => seat(SeatAction::DeclineDraw, fields),
         "claim_win" => seat(SeatAction::ClaimWin, fields),
         "claim_draw" => seat(SeatAction::ClaimDraw, fields),
+        "abort" => seat(SeatAction::Abort, fields),
         "rematch" => {
             let f: SeatFields = fields_of(kind, fields)?;
             Ok(Request::Rematch {
@@ -770,6 +776,9 @@ pub struct GameState {
     /// A standing draw offer, by whom.
     #[serde(with = "color::opt")]
     pub draw_offer: Option<Color>,
+    /// The milliseconds the side to move has left for its first move (a
+    /// timed game before both first moves), else `None`.
+    pub first_move_ms: Option<u64>,
     /// The rematch of this finished game, once a player asked for one.
     pub rematch: Option<String>,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
@@ -806,6 +815,8 @@ pub struct Limits {
     pub max_queued_bytes: usize,
     /// How long an opponent must be gone before `claim_win`/`claim_draw`.
     pub abandon_after_ms: u64,
+    /// How long each side has for its first move in a timed game.
+    pub first_move_ms: u64,
 }
 
 /// A server message (`docs/protocol.md`, Server → client).
@@ -897,6 +908,9 @@ pub enum Message {
         /// A standing draw offer after it (always `None`: a move withdraws offers).
         #[serde(with = "color::opt")]
         draw_offer: Option<Color>,
+        /// The side whose standing draw offer this move withdrew, if any.
+        #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
+        draw_offer_withdrawn: Option<Color>,
         /// A repeated acknowledgement of a stored move.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
@@ -951,6 +965,24 @@ pub enum Message {
         winner: Option<Color>,
         /// The clocks at the end.
         clocks: Option<Clocks>,
+    },
+    /// No connection follows the game from the seat `color` any more.
+    OpponentGone {
+        /// Game id.
+        game: String,
+        /// The seat gone.
+        #[serde(with = "color")]
+        color: Color,
+        /// Milliseconds from now until `claim_win`/`claim_draw` is accepted.
+        claim_after_ms: u64,
+    },
+    /// The seat `color`, told gone, follows the game again.
+    OpponentBack {
+        /// Game id.
+        game: String,
+        /// The seat back.
+        #[serde(with = "color")]
+        color: Color,
     },
     /// After `ping`.
     Pong,

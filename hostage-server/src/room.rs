@@ -36,6 +36,7 @@ pub struct Undo {
     draw_offer: Option<Color>,
     end: Option<End>,
     rematch: Option<String>,
+    first_move_by: Option<Instant>,
     pushed_move: bool,
 }
 
@@ -74,6 +75,12 @@ pub struct Room {
     end: Option<End>,
     /// The rematch's id, once a player of the finished game asked for one.
     rematch: Option<String>,
+    /// How long each side has for its first move in a timed game (`None`:
+    /// no limit, until the game service sets it).
+    first_move: Option<Duration>,
+    /// When the side to move's first move is due (a timed game before
+    /// both first moves); past it the game is aborted.
+    first_move_by: Option<Instant>,
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -102,6 +109,8 @@ impl Room {
             draw_offer: None,
             end: None,
             rematch: None,
+            first_move: None,
+            first_move_by: None,
         };
         let record = NewGame {
             id,
@@ -162,14 +171,69 @@ impl Room {
             draw_offer: stored.draw_offer,
             end: stored.end,
             rematch: stored.rematch,
+            first_move: None,
+            first_move_by: None,
         };
-        if room.status() == Status::Active {
-            let turn = room.turn();
-            if let Some(clock) = &mut room.clock {
-                clock.start(turn, now);
+        room.start_clock_if_due(now);
+        Ok(room)
+    }
+
+    /// Starts the side to move's clock if the game goes on and both sides
+    /// have made their first move (no clock runs before: lichess's rule).
+    fn start_clock_if_due(&mut self, now: Instant) {
+        if self.status() == Status::Active && self.game.ply() >= 2 {
+            let turn = self.turn();
+            if let Some(clock) = &mut self.clock {
+                if clock.running().is_none() {
+                    clock.start(turn, now);
+                }
             }
         }
-        Ok(room)
+    }
+
+    /// Sets how long each side has for its first move in a timed game, and,
+    /// if a first move is due now, starts counting it from `since` (a game
+    /// just read from the store: the time since its last stored change, as
+    /// the clocks count it). A deadline already counting is kept.
+    pub fn limit_first_move(&mut self, limit: Duration, since: Instant) {
+        self.first_move = Some(limit);
+        if self.first_move_by.is_none() {
+            self.arm_first_move(since);
+        }
+    }
+
+    /// Counts the side to move's first move from `since`, if one is due:
+    /// a timed game that goes on, before both first moves.
+    fn arm_first_move(&mut self, since: Instant) {
+        let due = self.clock.is_some() && self.status() == Status::Active && self.game.ply() < 2;
+        self.first_move_by = match self.first_move {
+            Some(limit) if due => since.checked_add(limit),
+            _ => None,
+        };
+    }
+
+    /// The milliseconds left at `now` for the first move due, if one is.
+    #[must_use]
+    pub fn first_move_left(&self, now: Instant) -> Option<u64> {
+        let left = self.first_move_by?.saturating_duration_since(now);
+        Some(u64::try_from(left.as_millis()).unwrap_or(u64::MAX))
+    }
+
+    /// When the first move due is, if one is (see [`Room::limit_first_move`]).
+    #[must_use]
+    pub fn first_move_by(&self) -> Option<Instant> {
+        self.first_move_by
+    }
+
+    /// The next instant at which the game may end by itself: a flag fall or
+    /// a first move not made in time.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        let flag = self.clock.and_then(|c| c.deadline());
+        match (flag, self.first_move_by) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The game id.
@@ -291,6 +355,7 @@ impl Room {
             draw_offer: self.draw_offer,
             end: self.end,
             rematch: self.rematch.clone(),
+            first_move_by: self.first_move_by,
             pushed_move: false,
         }
     }
@@ -305,6 +370,7 @@ impl Room {
         self.draw_offer = undo.draw_offer;
         self.end = undo.end;
         self.rematch = undo.rematch;
+        self.first_move_by = undo.first_move_by;
     }
 
     /// The ending as an event (for catch-up: the game as it is).
@@ -325,6 +391,7 @@ impl Room {
             clock.stop(now);
         }
         self.draw_offer = None;
+        self.first_move_by = None;
         self.end = Some(end);
         Change {
             event: Event::GameEnded {
@@ -418,12 +485,8 @@ impl Room {
         };
         let undo = self.undo_point();
         *self.tokens.get_mut(side) = Some(token);
-        if self.status() == Status::Active {
-            let turn = self.turn();
-            if let Some(clock) = &mut self.clock {
-                clock.start(turn, now);
-            }
-        }
+        self.start_clock_if_due(now);
+        self.arm_first_move(now);
         let change = Change {
             event: Event::SeatTaken {
                 game: self.id.clone(),
@@ -458,6 +521,7 @@ impl Room {
             clocks,
             at_ms,
             end,
+            withdrew: None,
         })
     }
 
@@ -524,12 +588,8 @@ impl Room {
             .given(text)
             .because(e.reason())
         })?;
-        if let Some(flagged) = self.clock.and_then(|c| c.flagged(now)) {
-            let end = End {
-                reason: EndReason::Timeout,
-                winner: Some(flagged.other()),
-            };
-            return Ok(MoveOutcome::Flagged(self.finish(end, now)));
+        if let Some(change) = self.check_deadline(now) {
+            return Ok(MoveOutcome::Flagged(change));
         }
         let mut undo = self.undo_point();
         if self.game.push(m).is_err() {
@@ -540,10 +600,16 @@ impl Room {
         }
         undo.pushed_move = true;
         if let Some(clock) = &mut self.clock {
-            // Not flagged (checked above), so the press succeeds.
-            let _ = clock.press(now);
+            // Not flagged (checked above), so the press succeeds. No clock
+            // runs before both first moves: the first move that completes
+            // them starts the opponent's.
+            if clock.running().is_some() {
+                let _ = clock.press(now);
+            }
         }
-        self.draw_offer = None;
+        self.start_clock_if_due(now);
+        self.arm_first_move(now);
+        let withdrew = self.draw_offer.take();
         self.end = self.game.outcome().map(|o| End {
             reason: EndReason::Rules(o.termination),
             winner: o.winner,
@@ -553,7 +619,10 @@ impl Room {
                 clock.stop(now);
             }
         }
-        let played = self
+        if self.end.is_some() {
+            self.first_move_by = None;
+        }
+        let mut played = self
             .move_at(
                 current as usize,
                 self.clocks_at(now),
@@ -561,6 +630,7 @@ impl Room {
                 self.end,
             )
             .ok_or_else(|| err(ErrorCode::InternalError, "the move just played is missing"))?;
+        played.withdrew = withdrew;
         Ok(MoveOutcome::Played(Change {
             event: Event::MovePlayed(played),
             undo,
@@ -699,10 +769,19 @@ impl Room {
         Ok(self.finish(end, now))
     }
 
-    /// The ending on time when the running side's flag has fallen at `now`.
-    pub fn check_flag(&mut self, now: Instant) -> Option<Change> {
+    /// The ending the time brings at `now`: the game aborted when a first
+    /// move due was not made in time, or lost on time when the running
+    /// side's flag has fallen.
+    pub fn check_deadline(&mut self, now: Instant) -> Option<Change> {
         if self.end.is_some() {
             return None;
+        }
+        if self.first_move_by.is_some_and(|by| now >= by) {
+            let end = End {
+                reason: EndReason::Aborted,
+                winner: None,
+            };
+            return Some(self.finish(end, now));
         }
         let flagged = self.clock?.flagged(now)?;
         let end = End {
@@ -710,6 +789,28 @@ impl Room {
             winner: Some(flagged.other()),
         };
         Some(self.finish(end, now))
+    }
+
+    /// `abort`: calls the game off, with no result, before both sides have
+    /// made their first move (also while a seat is still free).
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `game_over`, `cannot_abort`.
+    pub fn abort(&mut self, token: Option<&str>, now: Instant) -> Result<Change, ProtoError> {
+        self.seat(token)?;
+        self.ensure_not_over()?;
+        if self.game.ply() >= 2 {
+            return Err(err(
+                ErrorCode::CannotAbort,
+                "both sides have moved: the game can no longer be aborted (resign or offer a draw)",
+            ));
+        }
+        let end = End {
+            reason: EndReason::Aborted,
+            winner: None,
+        };
+        Ok(self.finish(end, now))
     }
 
     /// The events that turn `old` (this game as it was known) into this
@@ -736,7 +837,12 @@ impl Room {
         }
         let from = old.game.ply();
         for ply in from..self.game.ply() {
-            events.extend(self.move_at(ply, clocks, 0, None).map(Event::MovePlayed));
+            let mut played = self.move_at(ply, clocks, 0, None);
+            if let Some(m) = played.as_mut().filter(|_| ply == from) {
+                // The first move read withdrew the offer standing before it.
+                m.withdrew = old.draw_offer;
+            }
+            events.extend(played.map(Event::MovePlayed));
         }
         let moved = self.game.ply() > from;
         match (old.draw_offer, self.draw_offer) {
@@ -999,18 +1105,25 @@ mod tests {
             initial_ms: 1_000,
             increment_ms: 0,
         };
-        let mut r = room(Some(spec), t0);
-        assert!(r.check_flag(t0).is_none());
+        // Both first moves made: White's clock runs from Black's.
+        let opened = |t: Instant| {
+            let mut r = room(Some(spec), t);
+            played(r.play(Some(W), "e2e4", 0, t));
+            played(r.play(Some(B), "e7e5", 1, t));
+            r
+        };
+        let mut r = opened(t0);
+        assert!(r.check_deadline(t0).is_none());
         let late = t0 + Duration::from_millis(1_500);
-        match r.play(Some(W), "e2e4", 0, late) {
+        match r.play(Some(W), "d2d4", 2, late) {
             Ok(MoveOutcome::Flagged(c)) => {
                 assert!(matches!(write_for(&c.event), Some(Write::Finish { .. })));
             }
             other => panic!("{other:?}"),
         }
         assert_eq!(r.end().map(|e| e.winner), Some(Some(Color::Black)));
-        let mut r = room(Some(spec), t0);
-        let c = r.check_flag(late).unwrap();
+        let mut r = opened(t0);
+        let c = r.check_deadline(late).unwrap();
         assert!(matches!(
             messages_for(&c.event)[0],
             Message::GameOver {
@@ -1018,5 +1131,140 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn no_clock_runs_before_both_first_moves_and_they_take_no_time() {
+        let t0 = Instant::now();
+        let spec = ClockSpec {
+            initial_ms: 10_000,
+            increment_ms: 1_000,
+        };
+        let mut r = room(Some(spec), t0);
+        assert_eq!(r.clocks_at(t0).unwrap().running, None);
+        let t1 = t0 + Duration::from_secs(4);
+        played(r.play(Some(W), "e2e4", 0, t1));
+        let after_white = r.clocks_at(t1).unwrap();
+        // No time off, no increment, nothing running yet.
+        assert_eq!(after_white.remaining, ByColor::new(10_000, 10_000));
+        assert_eq!(after_white.running, None);
+        let t2 = t1 + Duration::from_secs(3);
+        played(r.play(Some(B), "e7e5", 1, t2));
+        let after_black = r.clocks_at(t2).unwrap();
+        assert_eq!(after_black.remaining, ByColor::new(10_000, 10_000));
+        assert_eq!(after_black.running, Some(Color::White));
+        // From then on, as Fischer clocks do.
+        let t3 = t2 + Duration::from_secs(2);
+        played(r.play(Some(W), "d2d4", 2, t3));
+        assert_eq!(
+            r.clocks_at(t3).unwrap().remaining,
+            ByColor::new(9_000, 10_000)
+        );
+    }
+
+    #[test]
+    fn a_first_move_not_made_in_time_aborts_the_game() {
+        let t0 = Instant::now();
+        let spec = ClockSpec {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        };
+        let limit = Duration::from_secs(30);
+        let (mut r, _) = Room::create("g".into(), 0, Some(spec), Color::White, TokenHash::of(W));
+        r.limit_first_move(limit, t0);
+        // Nothing is due while a seat is free.
+        assert_eq!(r.deadline(), None);
+        r.join(None, TokenHash::of(B), t0).unwrap();
+        assert_eq!(r.deadline(), Some(t0 + limit));
+        assert_eq!(
+            r.first_move_left(t0 + Duration::from_secs(10)),
+            Some(20_000)
+        );
+        // White moves in time; Black's 30 s count from that move.
+        let t1 = t0 + Duration::from_secs(29);
+        played(r.play(Some(W), "e2e4", 0, t1));
+        assert_eq!(r.deadline(), Some(t1 + limit));
+        assert!(r.check_deadline(t1 + Duration::from_secs(29)).is_none());
+        let late = t1 + limit;
+        // A move after the time is refused: the game is aborted instead.
+        match r.play(Some(B), "e7e5", 1, late) {
+            Ok(MoveOutcome::Flagged(c)) => match &messages_for(&c.event)[..] {
+                [Message::GameOver {
+                    result: "*",
+                    termination: "aborted",
+                    winner: None,
+                    ..
+                }] => {}
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(r.game().ply(), 1);
+        assert!(r.pgn().contains("[Result \"*\"]"), "{}", r.pgn());
+        // An untimed game has no first-move limit.
+        let (mut u, _) = Room::create("u".into(), 0, None, Color::White, TokenHash::of(W));
+        u.limit_first_move(limit, t0);
+        u.join(None, TokenHash::of(B), t0).unwrap();
+        assert_eq!(u.deadline(), None);
+        assert!(u.check_deadline(t0 + Duration::from_secs(3600)).is_none());
+    }
+
+    #[test]
+    fn abort_is_for_before_both_first_moves() {
+        let now = Instant::now();
+        let mut r = room(None, now);
+        assert_eq!(code(r.abort(None, now)), ErrorCode::NotAPlayer);
+        assert_eq!(code(r.abort(Some("x"), now)), ErrorCode::InvalidToken);
+        played(r.play(Some(W), "e2e4", 0, now));
+        // Either side may abort after one first move.
+        let c = r.abort(Some(W), now).unwrap();
+        r.undo(c.undo);
+        assert_eq!(r.end(), None);
+        played(r.play(Some(B), "e7e5", 1, now));
+        assert_eq!(code(r.abort(Some(B), now)), ErrorCode::CannotAbort);
+        assert_eq!(r.end(), None);
+        let mut r = room(None, now);
+        let c = r.abort(Some(B), now).unwrap();
+        assert!(matches!(write_for(&c.event), Some(Write::Finish { .. })));
+        assert_eq!(code(r.abort(Some(W), now)), ErrorCode::GameOver);
+        // A creator alone may call off a game nobody joined.
+        let (mut waiting, _) = Room::create("g".into(), 0, None, Color::White, TokenHash::of(W));
+        assert!(waiting.abort(Some(W), now).is_ok());
+    }
+
+    #[test]
+    fn a_move_says_which_offer_it_withdrew() {
+        let now = Instant::now();
+        let mut r = room(None, now);
+        r.offer_draw(Some(B), now).unwrap();
+        let c = played(r.play(Some(W), "e2e4", 0, now));
+        match &messages_for(&c.event)[..] {
+            [Message::Moved {
+                draw_offer: None,
+                draw_offer_withdrawn: Some(Color::Black),
+                ..
+            }] => {}
+            other => panic!("{other:?}"),
+        }
+        let c = played(r.play(Some(B), "e7e5", 1, now));
+        assert!(matches!(
+            &messages_for(&c.event)[..],
+            [Message::Moved {
+                draw_offer_withdrawn: None,
+                ..
+            }]
+        ));
+        // The same, told to another server's followers (read from the store).
+        let old = r.clone();
+        r.offer_draw(Some(W), now).unwrap();
+        let mid = r.clone();
+        played(r.play(Some(W), "d2d4", 2, now));
+        let told = r.events_since(&mid, now);
+        match &told[..] {
+            [Event::MovePlayed(m)] => assert_eq!(m.withdrew, Some(Color::White)),
+            other => panic!("{other:?}"),
+        }
+        let told = r.events_since(&old, now);
+        assert!(matches!(&told[..], [Event::MovePlayed(m)] if m.withdrew.is_none()));
     }
 }

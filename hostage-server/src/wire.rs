@@ -66,6 +66,7 @@ fn moved(m: &MovePlayed, duplicate: bool) -> Message {
         by: m.by,
         clocks: m.clocks.map(Into::into),
         draw_offer: None,
+        draw_offer_withdrawn: if duplicate { None } else { m.withdrew },
         duplicate,
     }
 }
@@ -119,6 +120,7 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
         clock: room.clock_spec(),
         clocks: room.clocks_at(now).map(Into::into),
         draw_offer: room.draw_offer(),
+        first_move_ms: room.first_move_left(now),
         rematch: room.rematch().map(str::to_string),
         result: end.map_or("*", |e| e.result()),
         termination: end.map(|e| e.termination()),
@@ -177,6 +179,7 @@ mod tests {
             clocks: reading(301_000, 300_000, Some(Color::Black)),
             at_ms: 1_700_000_000_000,
             end,
+            withdrew: None,
         }
     }
 
@@ -196,8 +199,17 @@ mod tests {
             m["clocks"],
             json!({"white_ms": 301_000, "black_ms": 300_000, "running": "black"})
         );
-        // `duplicate` appears only on a repeated acknowledgement.
+        // `duplicate` appears only on a repeated acknowledgement, and
+        // `draw_offer_withdrawn` only when the move withdrew an offer.
         assert!(m.get("duplicate").is_none());
+        assert!(m.get("draw_offer_withdrawn").is_none());
+        let withdrew = MovePlayed {
+            withdrew: Some(Color::Black),
+            ..mv(None)
+        };
+        let got = json_of(&Event::MovePlayed(withdrew));
+        assert_eq!(got[0]["draw_offer_withdrawn"], "black");
+        assert_eq!(got[0]["draw_offer"], Value::Null);
         let again = json_of(&Event::MoveRepeated(mv(None)));
         assert_eq!(again.len(), 1);
         assert_eq!(again[0]["type"], "moved");

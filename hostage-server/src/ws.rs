@@ -251,6 +251,7 @@ fn hello(limits: &ServerLimits) -> Message {
             max_queued_messages: QUEUE,
             max_queued_bytes: limits.max_queued_bytes,
             abandon_after_ms: ms(limits.abandon_after),
+            first_move_ms: ms(limits.first_move),
         },
     }
 }

@@ -545,8 +545,10 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
     w.expect("state");
     let next = long_game(301).pop().expect("a move");
     w.send(support::move_msg(game, &white, &next, 300));
-    w.expect("moved");
-    assert_eq!(reader.expect("moved")["ply"], 300);
+    // (White, back, is told Black is gone; the reader too.)
+    let presence = ["opponent_gone", "opponent_back"];
+    w.expect_past("moved", &presence);
+    assert_eq!(reader.expect_past("moved", &presence)["ply"], 300);
     reader.quiet();
 }
 
@@ -704,7 +706,8 @@ fn finished_and_idle_games_leave_memory_and_load_again() {
     black.expect("resumed");
     black.expect("state");
     black.send(support::move_msg(&s.game, &s.black_token, "e7e5", 1));
-    black.expect("moved");
+    // (Black, back first, is told White is gone.)
+    black.expect_past("moved", &["opponent_gone"]);
 }
 
 #[test]
@@ -824,7 +827,8 @@ fn a_player_claims_the_win_or_a_draw_when_the_opponent_is_gone() {
         s.white.expect_error("claim_too_early");
         s.black.quiet();
         drop(s.black);
-        // Gone, but not for long enough yet.
+        // Gone (White is told so at once), but not for long enough yet.
+        assert_eq!(s.white.expect("opponent_gone")["color"], "black");
         std::thread::sleep(Duration::from_millis(100));
         s.white.send(claim.clone());
         s.white.expect_error("claim_too_early");

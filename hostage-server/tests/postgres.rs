@@ -394,31 +394,33 @@ fn a_flag_fall_decided_before_a_move_elsewhere_was_heard_is_not_stored() {
     };
     let a = Instance::start(&url);
     let b = Instance::start(&url);
-    let s = new_game_across(
+    let mut s = new_game_across(
         &a.addr,
         &b.addr,
         json!({"initial_ms": 4_000, "increment_ms": 0}),
     );
+    // White's clock runs from Black's first move.
+    s.first_moves();
     let joined = Instant::now();
     let (game, wt) = (s.game, s.white_token);
     let (mut white, mut black) = (s.white, s.black);
-    // B's flag falls 4 s after the join; its listener is back a second
+    // B's flag falls 4 s after that; its listener is back a second
     // after it is dropped, so dropped at 3.3 s it misses a move at 3.4 s.
     std::thread::sleep(Duration::from_millis(3_300).saturating_sub(joined.elapsed()));
     drop_listeners(&url, 2);
-    white.send(move_msg(&game, &wt, "e2e4", 0));
+    white.send(move_msg(&game, &wt, "d2d4", 2));
     white.expect("moved");
     assert!(
         joined.elapsed() < Duration::from_millis(3_900),
         "too slow to test"
     );
-    assert_eq!(black.expect("moved")["move"], "e2e4");
+    assert_eq!(black.expect("moved")["move"], "d2d4");
     std::thread::sleep(Duration::from_millis(5_000).saturating_sub(joined.elapsed()));
     for addr in [&a.addr, &b.addr] {
         let state = public_state(addr, &game);
         assert_eq!(
             (state["status"].as_str(), state["ply"].as_u64()),
-            (Some("active"), Some(1)),
+            (Some("active"), Some(3)),
             "{state}"
         );
     }
@@ -457,7 +459,8 @@ fn draw_offers_declines_and_acceptance_across_instances() {
     };
     let a = Instance::start(&url);
     let b = Instance::start(&url);
-    let s = new_game(&a.addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+    let mut s = new_game(&a.addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+    s.first_moves();
     let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
     let mut white = s.white;
     let mut black = resume(&b.addr, &game, &bt);
@@ -512,7 +515,8 @@ fn a_flag_falls_once_across_instances() {
     };
     let a = Instance::start(&url);
     let b = Instance::start(&url);
-    let s = new_game(&a.addr, json!({"initial_ms": 1_000, "increment_ms": 0}));
+    let mut s = new_game(&a.addr, json!({"initial_ms": 1_000, "increment_ms": 0}));
+    s.first_moves();
     let mut white = s.white;
     let mut black = resume(&b.addr, &s.game, &s.black_token);
     let mut watchers: Vec<Client> = [&a.addr, &b.addr]
@@ -600,12 +604,17 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     drop(black);
     std::thread::sleep(Duration::from_millis(150));
     white.send(claim.clone());
-    white.expect_error("claim_too_early");
+    // (White is told Black has gone when A sees the marks stop: any time now.)
+    let presence = ["opponent_gone"];
+    assert_eq!(
+        white.expect_past("error", &presence)["code"],
+        "claim_too_early"
+    );
     // Gone for the time, plus a quarter of it (B marks the seats followed
     // there every quarter), plus time for B to see the connection close.
     std::thread::sleep(Duration::from_millis(1_000));
     white.send(claim);
-    let over = white.expect("game_over");
+    let over = white.expect_past("game_over", &presence);
     assert_eq!(
         (over["termination"].as_str(), over["winner"].as_str()),
         (Some("abandonment"), Some("white"))
@@ -725,4 +734,101 @@ fn a_rematch_asked_on_one_instance_is_heard_and_joined_on_the_other() {
     let new = w["game"].as_str().expect("id");
     assert_eq!(public_state(&a.addr, new)["status"], "active");
     assert_eq!(public_state(&b.addr, &game)["rematch"], new);
+}
+
+/// A first move not made in time aborts the game once across instances:
+/// the players and spectators on both hear `game_over` (`aborted`, no
+/// result) once; a move withdrawing a draw offer is told as such on the
+/// other instance; `abort` sent on B ends a game started on A.
+#[test]
+fn aborts_and_withdrawn_offers_across_instances() {
+    let Some(url) = fresh_database("abort") else {
+        return;
+    };
+    let limits = ServerLimits::default().with_first_move(Duration::from_millis(1_000));
+    let a = Instance::start_with(&url, limits);
+    let b = Instance::start_with(&url, limits);
+    let s = new_game_across(
+        &a.addr,
+        &b.addr,
+        json!({"initial_ms": 60_000, "increment_ms": 0}),
+    );
+    let (mut white, mut black) = (s.white, s.black);
+    let mut watcher = Client::connect(&b.addr);
+    watcher.send(json!({"v":1,"type":"watch","game":s.game}));
+    watcher.expect("watching");
+    watcher.expect("state");
+    for c in [&mut white, &mut black, &mut watcher] {
+        let over = c.expect("game_over");
+        assert_eq!(
+            (over["termination"].as_str(), over["result"].as_str()),
+            (Some("aborted"), Some("*")),
+            "{over}"
+        );
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    for c in [&mut white, &mut black, &mut watcher] {
+        c.quiet();
+    }
+    assert_eq!(
+        public_state(&a.addr, &s.game),
+        public_state(&b.addr, &s.game)
+    );
+
+    // A draw offer on B withdrawn by a move on A; then Black aborts on B.
+    let mut s = new_game_across(&a.addr, &b.addr, Value::Null);
+    s.black.send(s.seat_msg("offer_draw", &s.black_token));
+    assert_eq!(s.black.expect("draw_offered")["by"], "black");
+    assert_eq!(s.white.expect("draw_offered")["by"], "black");
+    s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+    assert_eq!(s.white.expect("moved")["draw_offer_withdrawn"], "black");
+    let heard = s.black.expect("moved");
+    assert_eq!(heard["draw_offer_withdrawn"], "black", "{heard}");
+    s.black.send(s.seat_msg("abort", &s.black_token));
+    assert_eq!(s.black.expect("game_over")["termination"], "aborted");
+    assert_eq!(s.white.expect("game_over")["termination"], "aborted");
+    // Both first moves made on two instances: `abort` is refused on either.
+    let mut s = new_game_across(&a.addr, &b.addr, Value::Null);
+    s.first_moves();
+    s.white.send(s.seat_msg("abort", &s.white_token));
+    s.white.expect_error("cannot_abort");
+    s.black.send(s.seat_msg("abort", &s.black_token));
+    s.black.expect_error("cannot_abort");
+    s.white.quiet();
+    s.black.quiet();
+}
+
+/// The opponent leaves instance B: the player on instance A is told it has
+/// gone (from the presence marks), that it is back when it resumes on B,
+/// and may claim once the time told has passed.
+#[test]
+fn a_player_is_told_across_instances_that_the_opponent_left_and_came_back() {
+    let Some(url) = fresh_database("gone") else {
+        return;
+    };
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(2_000));
+    let a = Instance::start_with(&url, limits);
+    let b = Instance::start_with(&url, limits);
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let (game, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+    let mut white = s.white;
+    // Black is on B only; nobody is told anything while it stays.
+    std::thread::sleep(Duration::from_millis(1_500));
+    white.quiet();
+    drop(s.black);
+    let gone = white.expect("opponent_gone");
+    assert_eq!(gone["color"], "black");
+    let mut black = resume(&b.addr, &game, &bt);
+    assert_eq!(white.expect("opponent_back")["color"], "black");
+    black.quiet();
+    drop(black);
+    let gone = white.expect("opponent_gone");
+    let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+    std::thread::sleep(Duration::from_millis(wait + 300));
+    white.send(json!({"v":1,"type":"claim_draw","game":game,"token":wt}));
+    let over = white.expect("game_over");
+    assert_eq!(
+        (over["termination"].as_str(), over["result"].as_str()),
+        (Some("abandonment"), Some("1/2-1/2"))
+    );
 }

@@ -20,6 +20,7 @@ use std::{
 };
 
 use hostage_server::{
+    limits::ServerLimits,
     sqlite::SqliteStore,
     store::{Store, StoreError, StoreFuture, StoredGame, Write},
     Config, Server, StoreUrl,
@@ -51,11 +52,22 @@ fn start_with(store: Arc<dyn Store>) -> TestServer {
 /// given one (`HOSTAGE_TEST_PG_URL`, set by `scripts/test-postgres`): each
 /// test runs on every store.
 fn start(name: &str) -> Vec<TestServer> {
-    let mut servers = vec![start_with(Arc::new(
-        SqliteStore::open(&temp_db(name)).expect("db"),
-    ))];
+    start_limited(name, ServerLimits::default())
+}
+
+/// As [`start`], with `limits`.
+fn start_limited(name: &str, limits: ServerLimits) -> Vec<TestServer> {
+    let mut sqlite_config = Config::new("unused.db");
+    sqlite_config.limits = limits;
+    let store = Arc::new(SqliteStore::open(&temp_db(name)).expect("db"));
+    let (addr, runtime) = server::serve(Server::bind_with_store(&sqlite_config, store));
+    let mut servers = vec![TestServer {
+        addr,
+        _runtime: runtime,
+    }];
     if let Some(url) = server::database_if_given(&format!("proto_{name}")) {
         let mut config = Config::new("unused.db");
+        config.limits = limits;
         config.db = StoreUrl::Postgres(url);
         let (addr, runtime) = server::serve(Server::bind(&config));
         servers.push(TestServer {
@@ -78,7 +90,12 @@ fn a_whole_game_with_a_spectator_draw_offers_and_pgn() {
         spectator.expect("watching");
         let state = spectator.expect("state");
         assert_eq!(state["you"], Value::Null);
-        assert_eq!(state["clocks"]["running"], "white");
+        // No clock runs before both first moves (the first moves take no time).
+        assert_eq!(state["clocks"]["running"], Value::Null);
+        assert_eq!(
+            state["first_move_ms"].as_u64().map(|ms| ms > 20_000),
+            Some(true)
+        );
 
         // A move: the mover's answer carries its id, the others' do not.
         s.white.send(json!({"v":1,"type":"move","game":s.game,"token":s.white_token,"move":"e2e4","ply":0,"id":41}));
@@ -86,8 +103,8 @@ fn a_whole_game_with_a_spectator_draw_offers_and_pgn() {
         assert_eq!(ack["id"], 41);
         assert_eq!(ack["san"], "e4");
         assert_eq!(ack["by"], "white");
-        assert_eq!(ack["clocks"]["running"], "black");
-        assert!(ack["clocks"]["white_ms"].as_u64().unwrap() > 300_000);
+        assert_eq!(ack["clocks"]["running"], Value::Null);
+        assert_eq!(ack["clocks"]["white_ms"], 300_000);
         for c in [&mut s.black, &mut spectator] {
             let m = c.expect("moved");
             assert_eq!(m["move"], "e2e4");
@@ -343,7 +360,9 @@ fn a_player_reconnects_with_the_token_and_gets_the_whole_state() {
         let mut white = Client::connect(addr);
         white.send(move_msg(&game, &wt, "d2d4", 0)); // a seat may act from any connection
         white.expect("moved");
-        black.expect("moved");
+        // Black is told White's first connection left (then that White is back).
+        let presence = ["opponent_gone", "opponent_back"];
+        black.expect_past("moved", &presence);
         drop(white);
         let mut white = Client::connect(addr);
         white.send(json!({"v":1,"type":"resume","game":game,"token":wt,"id":1}));
@@ -361,12 +380,15 @@ fn a_player_reconnects_with_the_token_and_gets_the_whole_state() {
         assert_eq!(state["turn"], "black");
         // Following again: the opponent's next move arrives.
         black.send(move_msg(&game, &bt, "d7d5", 1));
-        black.expect("moved");
+        black.expect_past("moved", &presence);
         assert_eq!(white.expect("moved")["san"], "d5");
         white.send(json!({"v":1,"type":"unwatch","game":game}));
         white.expect("unwatched");
         black.send(move_msg(&game, &bt, "e7e6", 2));
-        black.expect_error("not_your_turn");
+        assert_eq!(
+            black.expect_past("error", &presence)["code"],
+            "not_your_turn"
+        );
         white.quiet();
     }
 }
@@ -378,18 +400,19 @@ fn the_server_ends_a_game_on_time_when_nobody_moves() {
             &server.addr,
             json!({"initial_ms": 1_000, "increment_ms": 0}),
         );
+        s.first_moves();
         for c in [&mut s.white, &mut s.black] {
             let over = c.expect("game_over");
             assert_eq!(over["termination"], "timeout");
             assert_eq!(over["winner"], "black");
             assert_eq!(over["clocks"]["white_ms"], 0);
         }
-        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.send(move_msg(&s.game, &s.white_token, "d2d4", 2));
         s.white.expect_error("game_over");
         let state = public_state(&server.addr, &s.game);
         assert_eq!(
             (state["status"].as_str(), state["ply"].as_u64()),
-            (Some("finished"), Some(0))
+            (Some("finished"), Some(2))
         );
     }
 }
@@ -752,5 +775,302 @@ fn a_rematch_of_a_game_that_goes_on_is_refused() {
         assert_eq!(before["rematch"], Value::Null);
         s.white.quiet();
         s.black.quiet();
+    }
+}
+
+/// A move withdraws a standing draw offer, and says so to everyone: the
+/// offerer, the opponent and the spectators; the offer can then no longer
+/// be accepted.
+#[test]
+fn a_move_withdraws_a_draw_offer_visibly_to_everyone() {
+    for server in start("withdrawn") {
+        let mut s = new_game(&server.addr, CLOCK);
+        let mut spectator = Client::connect(&server.addr);
+        spectator.send(json!({"v": 1, "type": "watch", "game": s.game}));
+        spectator.expect("watching");
+        spectator.expect("state");
+        s.white.send(s.seat_msg("offer_draw", &s.white_token));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            assert_eq!(c.expect("draw_offered")["by"], "white");
+        }
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            let m = c.expect("moved");
+            assert_eq!(m["draw_offer"], Value::Null, "{m}");
+            assert_eq!(m["draw_offer_withdrawn"], "white", "{m}");
+        }
+        s.black.send(s.seat_msg("accept_draw", &s.black_token));
+        s.black.expect_error("no_draw_offer");
+        // The next move withdraws nothing, and says nothing of it.
+        s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            assert!(c.expect("moved").get("draw_offer_withdrawn").is_none());
+        }
+        assert_eq!(
+            public_state(&server.addr, &s.game)["draw_offer"],
+            Value::Null
+        );
+        for c in [&mut s.white, &mut s.black, &mut spectator] {
+            c.quiet();
+        }
+    }
+}
+
+/// The limits of the first-move tests: a short time for a first move.
+fn quick_first_move() -> ServerLimits {
+    ServerLimits::default().with_first_move(std::time::Duration::from_millis(800))
+}
+
+const TIMED: fn() -> Value = || json!({"initial_ms": 60_000, "increment_ms": 0});
+
+/// A first move not made in time aborts a timed game: no result, no
+/// winner, the late move refused; White's time counts from the join,
+/// Black's from White's first move; `hello` says how long it is.
+#[test]
+fn a_first_move_not_made_in_time_aborts_the_game() {
+    for server in start_limited("firstmove", quick_first_move()) {
+        let mut c = Client::connect_raw(&server.addr);
+        assert_eq!(c.expect("hello")["limits"]["first_move_ms"], 800);
+        // White never moves.
+        let mut s = new_game(&server.addr, TIMED());
+        for c in [&mut s.white, &mut s.black] {
+            let over = c.expect("game_over");
+            assert_eq!(
+                (over["termination"].as_str(), over["result"].as_str()),
+                (Some("aborted"), Some("*")),
+                "{over}"
+            );
+            assert_eq!(over["winner"], Value::Null);
+            assert_eq!(over["clocks"]["white_ms"], 60_000);
+        }
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect_error("game_over");
+        let state = public_state(&server.addr, &s.game);
+        assert_eq!(
+            (state["status"].as_str(), state["termination"].as_str()),
+            (Some("finished"), Some("aborted"))
+        );
+        assert_eq!(
+            (state["result"].as_str(), state["ply"].as_u64()),
+            (Some("*"), Some(0))
+        );
+        let (_, pgn) = http_get(&server.addr, &format!("/api/games/{}/pgn", s.game));
+        assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"aborted\"]"), "{pgn}");
+
+        // White moves at once; Black does not: aborted after White's move.
+        let mut s = new_game(&server.addr, TIMED());
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect("moved");
+        let seen = s.black.expect("moved");
+        assert_eq!(seen["clocks"]["running"], Value::Null);
+        for c in [&mut s.white, &mut s.black] {
+            assert_eq!(c.expect("game_over")["termination"], "aborted");
+        }
+        s.black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+        s.black.expect_error("game_over");
+        assert_eq!(public_state(&server.addr, &s.game)["ply"], 1);
+
+        // Both first moves in time: the game goes on, White's clock runs.
+        let mut s = new_game(&server.addr, TIMED());
+        s.first_moves();
+        std::thread::sleep(std::time::Duration::from_millis(1_200));
+        let state = public_state(&server.addr, &s.game);
+        assert_eq!(state["status"], "active", "{state}");
+        // An untimed game has no time for a first move.
+        let mut u = new_game(&server.addr, CLOCK);
+        std::thread::sleep(std::time::Duration::from_millis(1_200));
+        assert_eq!(public_state(&server.addr, &u.game)["status"], "active");
+        for c in [&mut s.white, &mut s.black, &mut u.white, &mut u.black] {
+            c.quiet();
+        }
+    }
+}
+
+/// A game read again after a restart still aborts on time (the time the
+/// server was down is charged to no one, as on the clocks).
+#[test]
+fn a_restarted_server_still_aborts_a_game_on_time() {
+    let db = temp_db("abortrestart");
+    let limits = ServerLimits::default().with_first_move(std::time::Duration::from_millis(1_500));
+    let boot = || {
+        let mut config = Config::new("unused.db");
+        config.limits = limits;
+        let store = Arc::new(SqliteStore::open(&db).expect("db"));
+        server::serve(Server::bind_with_store(&config, store))
+    };
+    let (addr, runtime) = boot();
+    let s = new_game(&addr, TIMED());
+    let game = s.game.clone();
+    drop(s);
+    runtime.shutdown_background();
+    let (addr, _runtime) = boot();
+    let t0 = std::time::Instant::now();
+    loop {
+        let state = public_state(&addr, &game);
+        if state["status"] == "finished" {
+            assert_eq!(state["termination"], "aborted", "{state}");
+            break;
+        }
+        assert!(t0.elapsed() < std::time::Duration::from_secs(5), "{state}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        t0.elapsed() >= std::time::Duration::from_millis(1_000),
+        "aborted too early"
+    );
+}
+
+/// `abort` before both first moves ends the game with no result, for
+/// everyone; after them it is refused with `cannot_abort`, and hostile
+/// `abort`s are refused and change nothing.
+#[test]
+fn abort_before_both_first_moves_only() {
+    for server in start("abort") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
+        s.white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+        s.white.expect("moved");
+        s.black.expect("moved");
+        let before = public_state(addr, &s.game);
+        let g = s.game.clone();
+        let cases = [
+            (json!({"v":1,"type":"abort","game":g}), "not_a_player"),
+            (
+                json!({"v":1,"type":"abort","game":g,"token":"f".repeat(32)}),
+                "invalid_token",
+            ),
+            (
+                json!({"v":1,"type":"abort","game":g,"token":7}),
+                "invalid_message",
+            ),
+            (
+                json!({"v":1,"type":"abort","game":g,"token":s.black_token,"why":"x"}),
+                "invalid_message",
+            ),
+            (
+                json!({"v":1,"type":"abort","game":"zzzzzzzzzz","token":s.black_token}),
+                "game_not_found",
+            ),
+            (
+                json!({"v":1,"type":"abort","game":"x".repeat(3000),"token":s.black_token}),
+                "game_not_found",
+            ),
+        ];
+        for (msg, code) in &cases {
+            let mut c = Client::connect(addr);
+            c.send(msg.clone());
+            c.expect_error(code);
+            c.quiet();
+        }
+        s.white.quiet();
+        s.black.quiet();
+        assert_eq!(public_state(addr, &s.game), before);
+        // Black aborts after White's first move: no result, told to both.
+        s.black
+            .send(json!({"v":1,"type":"abort","game":g,"token":s.black_token,"id":"a"}));
+        let over = s.black.expect("game_over");
+        assert_eq!(over["id"], "a");
+        for over in [over, s.white.expect("game_over")] {
+            assert_eq!(
+                (
+                    over["termination"].as_str(),
+                    over["result"].as_str(),
+                    &over["winner"]
+                ),
+                (Some("aborted"), Some("*"), &Value::Null)
+            );
+        }
+        s.white.send(s.seat_msg("abort", &s.white_token));
+        s.white.expect_error("game_over");
+        // After both first moves: refused, nothing changes.
+        let mut s = new_game(addr, CLOCK);
+        s.first_moves();
+        let before = public_state(addr, &s.game);
+        for (c, t) in [
+            (&mut s.white, &s.white_token),
+            (&mut s.black, &s.black_token),
+        ] {
+            c.send(json!({"v":1,"type":"abort","game":s.game,"token":t}));
+            c.expect_error("cannot_abort");
+        }
+        s.white.quiet();
+        s.black.quiet();
+        assert_eq!(public_state(addr, &s.game), before);
+    }
+}
+
+/// A player is told when the opponent's last connection leaves the game
+/// (`opponent_gone`, with the time left before a claim) and when the
+/// opponent is back (`opponent_back`); a player arriving while the
+/// opponent is gone is told at once; the claim is accepted once the time
+/// told has passed.
+#[test]
+fn the_remaining_player_is_told_the_opponent_left_and_came_back() {
+    let limits =
+        ServerLimits::default().with_abandon_after(std::time::Duration::from_millis(2_000));
+    for server in start_limited("gone", limits) {
+        let addr = &server.addr;
+        let mut s = new_game(addr, CLOCK);
+        let (g, wt, bt) = (s.game.clone(), s.white_token.clone(), s.black_token.clone());
+        drop(s.black);
+        let gone = s.white.expect("opponent_gone");
+        assert_eq!(
+            (gone["game"].as_str(), gone["color"].as_str()),
+            (Some(g.as_str()), Some("black"))
+        );
+        let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+        assert!(wait > 0 && wait <= 2_500, "{gone}");
+        s.white
+            .send(json!({"v":1,"type":"claim_win","game":g,"token":wt}));
+        s.white.expect_error("claim_too_early");
+        // A spectator arriving now is told too.
+        let mut watcher = Client::connect(addr);
+        watcher.send(json!({"v":1,"type":"watch","game":g}));
+        watcher.expect("watching");
+        watcher.expect("state");
+        assert_eq!(watcher.expect("opponent_gone")["color"], "black");
+        // Black comes back: both are told once.
+        let mut black = Client::connect(addr);
+        black.send(json!({"v":1,"type":"resume","game":g,"token":bt}));
+        black.expect("resumed");
+        black.expect("state");
+        for c in [&mut s.white, &mut watcher] {
+            assert_eq!(c.expect("opponent_back")["color"], "black");
+        }
+        black.quiet();
+        s.white.quiet();
+        // Black leaves again; White waits the time told, then claims.
+        drop(black);
+        let gone = s.white.expect("opponent_gone");
+        watcher.expect("opponent_gone");
+        let wait = gone["claim_after_ms"].as_u64().expect("claim_after_ms");
+        std::thread::sleep(std::time::Duration::from_millis(wait + 300));
+        s.white
+            .send(json!({"v":1,"type":"claim_win","game":g,"token":wt}));
+        let over = s.white.expect("game_over");
+        assert_eq!(
+            (over["termination"].as_str(), over["winner"].as_str()),
+            (Some("abandonment"), Some("white"))
+        );
+        assert_eq!(watcher.expect("game_over")["termination"], "abandonment");
+        s.white.quiet();
+        watcher.quiet();
+
+        // A creator who left before anyone joined: the joiner is told at once.
+        let mut creator = Client::connect(addr);
+        creator.send(json!({"v":1,"type":"create","color":"white"}));
+        let game = creator.expect("created")["game"]
+            .as_str()
+            .expect("id")
+            .to_string();
+        creator.expect("state");
+        drop(creator);
+        let mut joiner = Client::connect(addr);
+        joiner.send(json!({"v":1,"type":"join","game":game}));
+        joiner.expect("joined");
+        joiner.expect("state");
+        assert_eq!(joiner.expect("opponent_gone")["color"], "white");
+        joiner.quiet();
     }
 }

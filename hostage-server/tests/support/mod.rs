@@ -92,6 +92,19 @@ impl Client {
         m
     }
 
+    /// The next message of type `kind`, skipping any of the types in
+    /// `skipped` (messages whose timing a test does not decide).
+    pub fn expect_past(&mut self, kind: &str, skipped: &[&str]) -> Value {
+        loop {
+            let m = self.recv();
+            if m["type"].as_str().is_some_and(|t| skipped.contains(&t)) {
+                continue;
+            }
+            assert_eq!(m["type"], kind, "expected {kind}, got {m}");
+            return m;
+        }
+    }
+
     /// The next message, which must be an error with `code`.
     pub fn expect_error(&mut self, code: &str) -> Value {
         let m = self.expect("error");
@@ -159,6 +172,28 @@ pub fn new_game_across(white_addr: &str, black_addr: &str, clock: Value) -> Seat
     }
 }
 
+impl Seats {
+    /// Plays both first moves (`e2e4`, `e7e5`), each heard by both
+    /// players: from then on White's clock runs (none runs before).
+    pub fn first_moves(&mut self) {
+        for (ply, mv) in ["e2e4", "e7e5"].into_iter().enumerate() {
+            let (me, token) = if ply == 0 {
+                (&mut self.white, &self.white_token)
+            } else {
+                (&mut self.black, &self.black_token)
+            };
+            me.send(move_msg(&self.game, token, mv, ply as u64));
+            assert_eq!(self.white.expect("moved")["move"], mv);
+            assert_eq!(self.black.expect("moved")["move"], mv);
+        }
+    }
+
+    /// Sends a seat action (`type` with the game and `token`).
+    pub fn seat_msg(&self, kind: &str, token: &str) -> Value {
+        json!({"v": 1, "type": kind, "game": self.game, "token": token})
+    }
+}
+
 /// A move request.
 pub fn move_msg(game: &str, token: &str, mv: &str, ply: u64) -> Value {
     json!({"v": 1, "type": "move", "game": game, "token": token, "move": mv, "ply": ply})
@@ -194,5 +229,7 @@ pub fn public_state(addr: &str, game: &str) -> Value {
     assert_eq!(status, 200, "{body}");
     let mut v: Value = serde_json::from_str(&body).expect("JSON");
     v["clocks"] = Value::Null;
+    // Counts down too, while a first move is due.
+    v["first_move_ms"] = Value::Null;
     v
 }

@@ -1,0 +1,86 @@
+// The room of an online game: what the players are told about the game
+// around the moves (docs/protocol.md). Drawn into the game card's online
+// panel from the session (online.js), which keeps the facts; this file
+// only says them. Policy: a notice is shown while it is true and no
+// longer (a move withdraws a draw offer, so "Draw offer sent" goes with
+// it); every text is set with textContent, never parsed as HTML.
+
+const SIDE = { w: 'White', b: 'Black' };
+
+/** What to say about our draw offer (session.offerNote), by its state. */
+const OFFER_NOTE = {
+  sent: 'Draw offer sent.',
+  declined: 'Your draw offer was declined.',
+  withdrawn: 'The draw offer was withdrawn by the move.',
+};
+
+/** The room's elements, made once in `panel` (the game card's online panel). */
+function roomOf(panel) {
+  let room = panel.querySelector('.room');
+  if (room) return room;
+  room = document.createElement('div');
+  room.className = 'room';
+  room.setAttribute('aria-live', 'polite');
+  room.innerHTML = `
+    <p class="room-offer" hidden></p>
+    <p class="room-start" hidden></p>
+    <button type="button" class="room-abort" hidden>Abort game</button>
+    <div class="room-gone" hidden>
+      <p></p>
+      <button type="button" class="room-claim-win" hidden>Claim victory</button>
+      <button type="button" class="room-claim-draw" hidden>Call it a draw</button>
+    </div>`;
+  const on = (cls, act) => room.querySelector(cls).addEventListener('click', () => room.session && act(room.session));
+  on('.room-abort', (s) => s.abort());
+  on('.room-claim-win', (s) => s.claimWin());
+  on('.room-claim-draw', (s) => s.claimDraw());
+  panel.append(room);
+  return room;
+}
+
+/** The sentence about the first move due, or '' when none is. */
+function firstMoveText(session) {
+  const left = session.firstMoveSeconds();
+  if (left === null) return '';
+  const turn = session.game.board.turn();
+  const who = turn === session.color ? 'Make your first move' : `${SIDE[turn]} must make a first move`;
+  return `${who} within ${left} s, or the game is aborted.`;
+}
+
+/** The sentence about the opponent gone, or '' while the opponent is here. */
+function goneText(session) {
+  const left = session.claimSeconds();
+  if (left === null) return '';
+  return left > 0 ? `Opponent left the game. You can claim victory in ${left} s.` : 'Opponent left the game.';
+}
+
+function show(el, text) {
+  el.hidden = !text;
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets every part of the room from its session; returns whether a countdown runs. */
+function paint(room) {
+  const session = room.session;
+  show(room.querySelector('.room-offer'), OFFER_NOTE[session.offerNote] ?? '');
+  show(room.querySelector('.room-start'), firstMoveText(session));
+  room.querySelector('.room-abort').hidden = !session.canAbort;
+  const gone = goneText(session);
+  room.querySelector('.room-gone').hidden = !gone;
+  show(room.querySelector('.room-gone p'), gone);
+  const claimable = session.claimSeconds() === 0;
+  room.querySelector('.room-claim-win').hidden = !claimable;
+  room.querySelector('.room-claim-draw').hidden = !claimable;
+  return session.firstMoveSeconds() !== null || (session.claimSeconds() ?? 0) > 0;
+}
+
+/** Draws the room of `session` into `panel`; counts down (first move, claim) while a countdown runs. */
+export function renderRoom(panel, session) {
+  const room = roomOf(panel);
+  room.session = session;
+  if (paint(room) && !room.timer) {
+    room.timer = setInterval(() => {
+      if (!room.isConnected || !paint(room)) { clearInterval(room.timer); room.timer = null; }
+    }, 250);
+  }
+}
