@@ -42,10 +42,7 @@ use crate::{
 pub const SCREEN_NODES: u64 = 12_000;
 /// The longest non-mate solution, in solver moves.
 pub const MAX_SOLVER_MOVES: usize = 3;
-/// The longest game played, in plies.
-pub const MAX_PLIES: usize = 160;
-/// The levels that play the generator's games by default.
-pub const PLAYERS: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
+pub use crate::replay::{MAX_PLIES, PLAYERS};
 
 /// A generation run.
 #[derive(Clone, Debug, PartialEq, Eq)]

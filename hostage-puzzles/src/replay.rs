@@ -16,10 +16,12 @@ use hostage_core::{Game, Move};
 use hostage_engine::book::default_book;
 use hostage_engine::{Engine, Level, Rng};
 
-use crate::{
-    generate::{MAX_PLIES, PLAYERS},
-    record::{LeadIn, Puzzle},
-};
+use crate::record::{LeadIn, Puzzle};
+
+/// The longest game played, in plies.
+pub const MAX_PLIES: usize = 160;
+/// The levels that play the generator's games by default.
+pub const PLAYERS: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
 
 /// The levels (White's, Black's) and the opening of the game with this
 /// seed, played by `players` ([`PLAYERS`] when empty).

@@ -19,6 +19,18 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
+/// The seat asked for in `create` and in a lobby challenge.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by the server.
+    Random,
+}
+
 /// Clock bounds: the initial time, in milliseconds.
 pub const CLOCK_INITIAL_MS: (u64, u64) = (1_000, 10_800_000);
 /// Clock bounds: the increment, in milliseconds.

@@ -23,7 +23,7 @@
 //! | `ids.rs` | game ids and seat tokens |
 //! | `names.rs` | display names: the rule and its check |
 //! | `lobby.rs` | the lobby: open challenges, kept live for its watchers, accepted into games |
-//! | `lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
+//! | `protocol/lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
 //! | `lobby_store.rs` | where challenges are kept: the trait, its announcements, the store in memory |
 //! | `lobby_pg.rs` | the lobby's challenges in the shared PostgreSQL (NOTIFY, heartbeat) |
 //! | `presence.rs` | telling the players a seat has gone and is back (`opponent_gone`, `opponent_back`) |
@@ -59,12 +59,12 @@ pub mod limits;
 pub mod lobby;
 pub mod lobby_pg;
 pub mod lobby_store;
-pub mod lobby_wire;
 pub mod names;
 pub mod persist;
 pub mod postgres;
 pub mod presence;
 pub mod protocol;
+pub use protocol::lobby_wire;
 pub mod ratelimit;
 pub mod room;
 pub mod sqlite;

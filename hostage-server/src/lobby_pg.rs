@@ -31,10 +31,9 @@ use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::{
     columns::{int, uint},
-    domain::{ClockSpec, TokenHash},
+    domain::{ClockSpec, ColorChoice, TokenHash},
     lobby_store::{Challenge, LobbyEvent, LobbyStore, Owner},
     names::DisplayName,
-    protocol::ColorChoice,
     store::{StoreError, StoreFuture},
 };
 
@@ -108,7 +107,7 @@ impl Announced {
 
     fn challenge(self) -> Result<Challenge, StoreError> {
         let name = match self.name {
-            Some(n) => Some(DisplayName::parse(&n).map_err(|e| corrupt(e.message))?),
+            Some(n) => Some(DisplayName::parse(&n).map_err(|e| corrupt(e.to_string()))?),
             None => None,
         };
         Ok(Challenge {

@@ -29,9 +29,8 @@ use std::{
 use tokio::sync::broadcast;
 
 use crate::{
-    domain::{ClockSpec, TokenHash},
+    domain::{ClockSpec, ColorChoice, TokenHash},
     names::DisplayName,
-    protocol::ColorChoice,
     store::{StoreError, StoreFuture},
 };
 

@@ -14,13 +14,42 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::protocol::{ErrorCode, ProtoError};
-
 /// The longest name, in characters (Unicode scalar values).
 pub const MAX_NAME_CHARS: usize = 20;
 
 /// How a player without a name is shown (PGN headers, lobby).
 pub const ANONYMOUS: &str = "Anonymous";
+
+/// A name that breaks the rule: which part, and the text given. On the
+/// wire it is the error `invalid_name` (`From<NameError> for ProtoError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameError {
+    why: String,
+    given: String,
+}
+
+impl NameError {
+    /// `"invalid_name"`, the stable code.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        "invalid_name"
+    }
+
+    /// The text given.
+    #[must_use]
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
+
+impl fmt::Display for NameError {
+    /// `a name has at most 20 characters`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a name {}", self.why)
+    }
+}
+
+impl std::error::Error for NameError {}
 
 /// A checked display name.
 ///
@@ -38,11 +67,15 @@ impl DisplayName {
     ///
     /// # Errors
     ///
-    /// `invalid_name`, saying which rule was broken, with the text given.
-    pub fn parse(text: &str) -> Result<DisplayName, ProtoError> {
+    /// [`NameError`] (`invalid_name`), saying which rule was broken, with
+    /// the text given.
+    pub fn parse(text: &str) -> Result<DisplayName, NameError> {
         let trimmed = text.trim_matches(' ');
         let refuse = |why: &str| {
-            Err(ProtoError::new(ErrorCode::InvalidName, format!("a name {why}")).given(text))
+            Err(NameError {
+                why: why.to_owned(),
+                given: text.to_owned(),
+            })
         };
         let chars = trimmed.chars().count();
         if chars == 0 {
@@ -93,7 +126,7 @@ impl<'de> Deserialize<'de> for DisplayName {
     /// string field to answer `invalid_name` instead).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DisplayName, D::Error> {
         let text = String::deserialize(d)?;
-        DisplayName::parse(&text).map_err(|e| serde::de::Error::custom(e.message))
+        DisplayName::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -119,7 +152,7 @@ mod tests {
             ("a", "a"),
             ("abcdefghijklmnopqrst", "abcdefghijklmnopqrst"),
         ] {
-            let name = DisplayName::parse(given).map_err(|e| e.message);
+            let name = DisplayName::parse(given).map_err(|e| e.to_string());
             assert_eq!(
                 name.as_ref().map(DisplayName::as_str),
                 Ok(kept),
@@ -147,12 +180,9 @@ mod tests {
             "rtl\u{202e}mark",
         ] {
             let err = DisplayName::parse(given).expect_err(given);
-            assert_eq!(err.code, ErrorCode::InvalidName, "{given:?}");
-            assert!(err.message.starts_with("a name "), "{}", err.message);
-            assert_eq!(
-                err.given.as_deref(),
-                Some(crate::protocol::shorten(given).as_str())
-            );
+            assert_eq!(err.code(), "invalid_name", "{given:?}");
+            assert!(err.to_string().starts_with("a name "), "{err}");
+            assert_eq!(err.given(), given);
         }
     }
 
@@ -166,7 +196,7 @@ mod tests {
     #[test]
     fn a_missing_name_is_shown_as_anonymous() {
         assert_eq!(shown(None), "Anonymous");
-        let ada = DisplayName::parse("Ada").map_err(|e| e.message);
+        let ada = DisplayName::parse("Ada").map_err(|e| e.to_string());
         assert_eq!(ada.as_ref().map(|n| shown(Some(n))), Ok("Ada"));
     }
 

@@ -94,17 +94,9 @@ pub mod color {
     }
 }
 
-/// The seat asked for in `create`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorChoice {
-    /// White.
-    White,
-    /// Black.
-    Black,
-    /// Drawn by the server.
-    Random,
-}
+pub use crate::domain::ColorChoice;
+
+pub mod lobby_wire;
 
 /// Checks a time control's bounds ([`CLOCK_INITIAL_MS`],
 /// [`CLOCK_INCREMENT_MS`]).
@@ -387,6 +379,13 @@ pub struct ProtoError {
         serialize_with = "reason_code"
     )]
     pub reason: Option<hostage_core::IllegalReason>,
+}
+
+impl From<crate::names::NameError> for ProtoError {
+    /// `invalid_name`, with the rule broken and the text given.
+    fn from(e: crate::names::NameError) -> ProtoError {
+        ProtoError::new(ErrorCode::InvalidName, e.to_string()).given(e.given())
+    }
 }
 
 /// An illegal move's reason as its stable code.

@@ -109,7 +109,7 @@ struct SeekFields {
 
 /// A name field checked by the one naming rule.
 fn checked_name(name: Option<String>) -> Result<Option<DisplayName>, ProtoError> {
-    name.as_deref().map(DisplayName::parse).transpose()
+    Ok(name.as_deref().map(DisplayName::parse).transpose()?)
 }
 
 fn checked_clock(clock: Option<ClockSpec>) -> Result<Option<ClockSpec>, ProtoError> {
