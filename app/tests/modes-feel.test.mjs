@@ -124,7 +124,6 @@ for (const [label, viewport, extra] of SIZES) {
     const { context, page, errors } = await app.open('puzzles', viewport, extra);
     const z = page.locator('#mode-puzzles');
     await page.waitForSelector('#mode-puzzles[data-puzzle]:not([data-puzzle=""])');
-    await recordSounds(page);
     // The first move of the solution (from the package in the page), played by clicks.
     const m = await page.evaluate(async (id) => {
       const { Puzzles } = await import('/vendor/hostage-chess/puzzles.js');
@@ -134,8 +133,13 @@ for (const [label, viewport, extra] of SIZES) {
       const turn = b.turn();
       const mv = b.push(p.moves[0]);
       b.free();
-      return { ...mv, turn, replies: p.moves.length > 1 };
+      return { ...mv, turn, replies: p.moves.length > 1, lead: p.leadIn ? 1 : 0 };
     }, await z.getAttribute('data-puzzle'));
+    // The opponent's lead-in move is played first (listed first); only
+    // then is it the solver's turn, and only our move and the reply are
+    // to be heard.
+    if (m.lead) await page.waitForFunction(() => document.querySelectorAll('#mode-puzzles .moves .mv').length === 1);
+    await recordSounds(page);
     const who = m.turn === 'w' ? 'White' : 'Black';
     const them = m.turn === 'w' ? 'Black' : 'White';
     if (m.kind === 'drop') {
@@ -150,7 +154,7 @@ for (const [label, viewport, extra] of SIZES) {
     if (await z.getByRole('dialog').isVisible().catch(() => false)) await z.getByRole('dialog').getByRole('button').first().click();
     assert.match(await page.textContent('#announce'), new RegExp(`^${who}.*\\(${m.san.replace(/[()*+#]/g, '\\$&')}\\)`));
     if (m.replies) {
-      await page.waitForFunction(() => document.querySelectorAll('#mode-puzzles .moves .mv').length === 2);
+      await page.waitForFunction((n) => document.querySelectorAll('#mode-puzzles .moves .mv').length === n, m.lead + 2);
       assert.match(await page.textContent('#announce'), new RegExp(`^${them}`));
       assert.equal((await heard(page)).length, 2, 'the reply is heard too');
     } else {
