@@ -232,6 +232,15 @@ struct Cell {
     clock_task: std::sync::atomic::AtomicBool,
 }
 
+/// The seat a `create` or a challenge asked for, a random one drawn.
+fn seat_for(choice: ColorChoice) -> Result<Color, ProtoError> {
+    Ok(match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => Color::from_white(ids::coin().map_err(|_| random_failed())?),
+    })
+}
+
 /// Every game on this server.
 pub struct Hub {
     store: Arc<dyn Store>,
@@ -1061,6 +1070,27 @@ impl Hub {
         }
     }
 
+    /// A new game with `side`'s seat taken by `token`, stored before
+    /// anyone hears of it. A clash of 51-bit ids is very unlikely; the
+    /// store refuses one anyway, and a fresh id is drawn (three times).
+    async fn create_stored(
+        &self,
+        clock: Option<ClockSpec>,
+        side: Color,
+        token: TokenHash,
+    ) -> Result<Room, ProtoError> {
+        let mut attempt = 0;
+        loop {
+            let game = ids::game_id().map_err(|_| random_failed())?;
+            let (room, record) = Room::create(game, crate::now_ms(), clock, side, token);
+            match self.store.write(Write::CreateGame(record)).await {
+                Ok(()) => return Ok(room),
+                Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
+                Err(e) => return Err(storage_error(&e)),
+            }
+        }
+    }
+
     /// `create`: a new game with the requester seated.
     async fn create(
         &self,
@@ -1071,24 +1101,11 @@ impl Hub {
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         check_room_to_follow(following, None)?;
-        let side = match color {
-            ColorChoice::White => Color::White,
-            ColorChoice::Black => Color::Black,
-            ColorChoice::Random => Color::from_white(ids::coin().map_err(|_| random_failed())?),
-        };
+        let side = seat_for(color)?;
         let token = ids::token().map_err(|_| random_failed())?;
-        // A clash of 51-bit ids is very unlikely; the store refuses one anyway.
-        let mut attempt = 0;
-        let room = loop {
-            let game = ids::game_id().map_err(|_| random_failed())?;
-            let (room, record) =
-                Room::create(game, crate::now_ms(), clock, side, TokenHash::of(&token));
-            match self.store.write(Write::CreateGame(record)).await {
-                Ok(()) => break room,
-                Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
-                Err(e) => return Err(storage_error(&e)),
-            }
-        };
+        let room = self
+            .create_stored(clock, side, TokenHash::of(&token))
+            .await?;
         let game = room.id().to_string();
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
@@ -1358,28 +1375,11 @@ impl Hub {
         challenge: &crate::lobby_store::Challenge,
         id: Option<&RequestId>,
     ) -> Result<String, ProtoError> {
-        let creator = match challenge.color {
-            ColorChoice::White => Color::White,
-            ColorChoice::Black => Color::Black,
-            ColorChoice::Random => Color::from_white(ids::coin().map_err(|_| random_failed())?),
-        };
+        let creator = seat_for(challenge.color)?;
         let token = ids::token().map_err(|_| random_failed())?;
-        let mut attempt = 0;
-        let room = loop {
-            let game = ids::game_id().map_err(|_| random_failed())?;
-            let (room, record) = Room::create(
-                game,
-                crate::now_ms(),
-                challenge.clock,
-                creator,
-                challenge.token,
-            );
-            match self.store.write(Write::CreateGame(record)).await {
-                Ok(()) => break room,
-                Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
-                Err(e) => return Err(storage_error(&e)),
-            }
-        };
+        let room = self
+            .create_stored(challenge.clock, creator, challenge.token)
+            .await?;
         let game = room.id().to_string();
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;

@@ -34,6 +34,7 @@ use crate::{
     domain::{ClockSpec, ColorChoice, TokenHash},
     lobby_store::{Challenge, LobbyEvent, LobbyStore, Owner},
     names::DisplayName,
+    postgres::connect,
     store::{StoreError, StoreFuture},
 };
 
@@ -188,22 +189,6 @@ pub struct PgLobby {
     client: Mutex<Option<Client>>,
     instance: String,
     events: broadcast::Sender<LobbyEvent>,
-}
-
-async fn connect(url: &str) -> Result<Client, StoreError> {
-    let (client, connection) = tokio_postgres::connect(url, NoTls)
-        .await
-        .map_err(|e| backend(&e))?;
-    tokio::spawn(async move {
-        if let Err(e) = connection.await {
-            tracing::warn!(error = %e, "PostgreSQL lobby connection ended");
-        }
-    });
-    client
-        .batch_execute("SET synchronous_commit = on")
-        .await
-        .map_err(|e| backend(&e))?;
-    Ok(client)
 }
 
 impl PgLobby {

@@ -113,7 +113,9 @@ fn backend(e: &tokio_postgres::Error) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-async fn connect(url: &str) -> Result<Client, StoreError> {
+/// A connection to `url` with `synchronous_commit = on`, its driver task
+/// spawned (the lobby's connections are made here too).
+pub(crate) async fn connect(url: &str) -> Result<Client, StoreError> {
     let (client, connection) = tokio_postgres::connect(url, NoTls)
         .await
         .map_err(|e| backend(&e))?;
