@@ -1,5 +1,6 @@
 // Shared by the app's browser tests: a tiny static server for app/ (node's
 // http module), Debian's Chromium through playwright-core, screenshots.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -35,6 +36,28 @@ export async function serveApp() {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/**
+ * Starts `BIN serve ARGS` (stdout piped) and resolves `{ child, base }` once
+ * it prints `listening on URL`; rejects when it exits first or stays silent
+ * for 20 s.
+ */
+export function startHostageServe(bin, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['serve', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`hostage serve did not start: ${out}`)), 20_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/[^\s]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: m[1].replace(/\/$/, '') });
+      }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`hostage serve exited (${code}): ${out}`)); });
+  });
 }
 
 export function launch() {

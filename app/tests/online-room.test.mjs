@@ -12,13 +12,14 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
+  startHostageServe,
   APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, failOnPageErrors, gameCard, launch, move, openPage, shot, startGame, waitMoves,
 } from './helpers.mjs';
 
@@ -41,21 +42,8 @@ let server = null;
 let browser;
 
 function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP,
-      '--first-move-ms', String(FIRST_MOVE_MS), '--abandon-after-ms', String(ABANDON_AFTER_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`hostage serve did not start: ${out}`)), 20_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[^\s]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: m[1].replace(/\/$/, '') });
-      }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`hostage serve exited (${code}): ${out}`)); });
-  });
+  return startHostageServe(BIN, ['--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP,
+    '--first-move-ms', String(FIRST_MOVE_MS), '--abandon-after-ms', String(ABANDON_AFTER_MS)]);
 }
 
 before(async () => {

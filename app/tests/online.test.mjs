@@ -15,13 +15,14 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import {
+  startHostageServe,
   APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, SIZES, boardOf, failOnPageErrors, gameCard, launch, listedMoves,
   manIn, move, moveListOf, openPage, seenPosition, shot, squareOf, startGame, waitMoves,
 } from './helpers.mjs';
@@ -44,21 +45,9 @@ let finished = null;
 
 /** Starts `hostage serve` (on `port`, or a free one) and waits for its "listening on" line. */
 function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'games.db'), '--static', APP],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`hostage serve did not start: ${out}`)), 20_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/[^\s]+)/);
-      if (m) {
-        clearTimeout(timer);
-        port = Number(new URL(m[1]).port);
-        resolve({ child, base: m[1].replace(/\/$/, '') });
-      }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`hostage serve exited (${code}): ${out}`)); });
+  return startHostageServe(BIN, ['--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'games.db'), '--static', APP]).then((server) => {
+    port = Number(new URL(server.base).port);
+    return server;
   });
 }
 
