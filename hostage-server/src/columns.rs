@@ -71,7 +71,7 @@ pub(crate) fn clock_spec_params(clock: Option<ClockSpec>) -> (Option<i64>, Optio
 
 /// The columns of a game as [`read_game`] reads them, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, created_ms, start_fen, initial_ms, increment_ms, \
-     white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch";
+     white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, takeback";
 
 /// The columns of a move as [`read_move`] reads them, in its order.
 pub(crate) const MOVE_COLUMNS: &str = "ply, uci, white_ms, black_ms, at_ms";
@@ -92,6 +92,7 @@ pub(crate) struct GameRow {
     winner: Option<String>,
     updated_ms: Option<i64>,
     rematch: Option<String>,
+    takeback: Option<String>,
 }
 
 /// Reads a row of [`GAME_COLUMNS`] through the database's getters of an
@@ -115,6 +116,7 @@ pub(crate) fn read_game<E>(
         winner: text(11)?,
         updated_ms: int(12)?,
         rematch: text(13)?,
+        takeback: text(14)?,
     })
 }
 
@@ -193,6 +195,7 @@ impl GameRow {
             tokens: ByColor::new(hash_of(self.white_token)?, hash_of(self.black_token)?),
             clocks,
             draw_offer: side_of(self.draw_offer)?,
+            takeback: side_of(self.takeback)?,
             end,
             moves,
             rematch: self.rematch,

@@ -44,6 +44,8 @@ pub struct MovePlayed {
     pub end: Option<End>,
     /// The side whose standing draw offer this move withdrew, if any.
     pub withdrew: Option<Color>,
+    /// The side whose standing takeback request this move withdrew, if any.
+    pub withdrew_takeback: Option<Color>,
 }
 
 /// Something a room decided.
@@ -87,6 +89,51 @@ pub enum Event {
         /// The game when the answer was decided.
         seen: Seen,
     },
+    /// `by` asked to take back `plies` plies (`room/takeback.rs`).
+    TakebackOffered {
+        /// Game id.
+        game: String,
+        /// The side asking.
+        by: Color,
+        /// How many plies accepting takes back (1 or 2).
+        plies: u64,
+        /// The clocks at the request.
+        clocks: Option<ClockReading>,
+        /// The game when the request was decided.
+        seen: Seen,
+    },
+    /// `by` declined the opponent's takeback request.
+    TakebackDeclined {
+        /// Game id.
+        game: String,
+        /// The side declining.
+        by: Color,
+        /// The clocks at the answer.
+        clocks: Option<ClockReading>,
+        /// The game when the answer was decided.
+        seen: Seen,
+    },
+    /// The takeback request of `by` was accepted: the last `plies` plies
+    /// are gone, the game is at `ply`.
+    TakenBack {
+        /// Game id.
+        game: String,
+        /// The side whose request it was.
+        by: Color,
+        /// How many plies were taken back.
+        plies: u64,
+        /// The number of moves left.
+        ply: u64,
+        /// The position now (FEN).
+        fen: String,
+        /// The clocks after the takeback (booked as a local take-back).
+        clocks: Option<ClockReading>,
+        /// The side whose standing draw offer the takeback withdrew, if any.
+        withdrew: Option<Color>,
+        /// The game when the acceptance was decided (`seen.ply` moves,
+        /// before the takeback).
+        seen: Seen,
+    },
     /// The game ended without a move: resignation, agreement, time,
     /// abandonment (an ending by a move is [`MovePlayed::end`]).
     GameEnded {
@@ -121,6 +168,9 @@ impl Event {
             Event::SeatTaken { game, .. }
             | Event::DrawOffered { game, .. }
             | Event::DrawDeclined { game, .. }
+            | Event::TakebackOffered { game, .. }
+            | Event::TakebackDeclined { game, .. }
+            | Event::TakenBack { game, .. }
             | Event::GameEnded { game, .. }
             | Event::RematchLinked { game, .. } => game,
         }

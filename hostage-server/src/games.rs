@@ -875,7 +875,8 @@ impl Hub {
     }
 
     /// `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_win`,
-    /// `claim_draw`, `abort`.
+    /// `claim_draw`, `abort`, `propose_takeback`, `accept_takeback`,
+    /// `decline_takeback`.
     async fn seat_action(
         &self,
         conn: &Conn,
@@ -892,6 +893,9 @@ impl Hub {
             SeatAction::AcceptDraw => inner.room.answer_draw(token, true, now)?,
             SeatAction::DeclineDraw => inner.room.answer_draw(token, false, now)?,
             SeatAction::Abort => inner.room.abort(token, now)?,
+            SeatAction::ProposeTakeback => inner.room.propose_takeback(token, now)?,
+            SeatAction::AcceptTakeback => inner.room.answer_takeback(token, true, now)?,
+            SeatAction::DeclineTakeback => inner.room.answer_takeback(token, false, now)?,
             SeatAction::ClaimWin | SeatAction::ClaimDraw => {
                 let win = action == SeatAction::ClaimWin;
                 self.claim(&mut inner, game, token, win, now).await?
@@ -1133,6 +1137,9 @@ fn may_be_out_of_date(e: &ProtoError) -> bool {
         ErrorCode::InvalidToken
         | ErrorCode::NotYourTurn
         | ErrorCode::NoDrawOffer
+        | ErrorCode::NoTakebackOffer
+        | ErrorCode::NoTakeback
+        | ErrorCode::TakebackAlreadyOffered
         | ErrorCode::GameNotStarted
         | ErrorCode::GameNotOver => true,
         // Only a ply ahead of the game here: one behind is a resend or a

@@ -58,6 +58,45 @@ pub fn write_for(event: &Event) -> Option<Write> {
             clocks: remaining(clocks),
             seen: *seen,
         },
+        Event::TakebackOffered {
+            game,
+            by,
+            clocks,
+            seen,
+            ..
+        } => Write::TakebackOffer {
+            game: game.clone(),
+            by: Some(*by),
+            standing: None,
+            clocks: remaining(clocks),
+            seen: *seen,
+        },
+        Event::TakebackDeclined {
+            game,
+            by,
+            clocks,
+            seen,
+        } => Write::TakebackOffer {
+            game: game.clone(),
+            by: None,
+            standing: Some(by.other()),
+            clocks: remaining(clocks),
+            seen: *seen,
+        },
+        Event::TakenBack {
+            game,
+            by,
+            ply,
+            clocks,
+            seen,
+            ..
+        } => Write::TakeBack {
+            game: game.clone(),
+            by: *by,
+            ply: *ply,
+            clocks: remaining(clocks),
+            seen: *seen,
+        },
         Event::GameEnded {
             game,
             end,
@@ -113,6 +152,7 @@ mod tests {
             at_ms: 42,
             end,
             withdrew: None,
+            withdrew_takeback: None,
         }
     }
 

@@ -76,6 +76,8 @@ CREATE TABLE IF NOT EXISTS games (
 );
 -- The rematch's id, once asked for (added after the first release).
 ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT;
+-- The side whose takeback request stands (added with takeback requests).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS takeback TEXT;
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (created_ms) WHERE termination IS NULL;
 CREATE TABLE IF NOT EXISTS moves (
     game      TEXT NOT NULL REFERENCES games (id),
@@ -362,8 +364,8 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             let n = tx
                 .execute(
                     "UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
-                        draw_offer = NULL, termination = $4, winner = $5, updated_ms = $6,
-                        version = version + 1
+                        draw_offer = NULL, takeback = NULL, termination = $4, winner = $5,
+                        updated_ms = $6, version = version + 1
                      WHERE id = $1 AND termination IS NULL
                        AND white_token IS NOT NULL AND black_token IS NOT NULL",
                     &[game, &w, &b, &termination, &winner, &int(*at_ms)],
@@ -407,6 +409,68 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             conflict_unless(n, "the game has ended or its draw offer changed")?;
             at_ply(tx, game, seen.ply).await
         }
+        Write::TakebackOffer {
+            game,
+            by,
+            standing,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            let n = tx
+                .execute(
+                    "UPDATE games SET takeback = $2, white_ms = coalesce($3, white_ms),
+                        black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1
+                     WHERE id = $1 AND termination IS NULL AND takeback IS NOT DISTINCT FROM $6",
+                    &[
+                        game,
+                        &by.map(Color::name),
+                        &w,
+                        &b,
+                        &now,
+                        &standing.map(Color::name),
+                    ],
+                )
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(n, "the game has ended or its takeback request changed")?;
+            at_ply(tx, game, seen.ply).await
+        }
+        Write::TakeBack {
+            game,
+            by,
+            ply,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            // The row lock taken here orders the takeback and a racing
+            // move of another instance: whichever is second finds the
+            // game changed (a ply more, or the request gone) and fails.
+            let n = tx
+                .execute(
+                    "UPDATE games SET takeback = NULL, draw_offer = NULL,
+                        white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
+                        updated_ms = $4, version = version + 1
+                     WHERE id = $1 AND termination IS NULL AND takeback = $5",
+                    &[game, &w, &b, &now, &by.name()],
+                )
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(n, "the game has ended or its takeback request changed")?;
+            at_ply(tx, game, seen.ply).await?;
+            let gone = tx
+                .execute(
+                    "DELETE FROM moves WHERE game = $1 AND ply >= $2",
+                    &[game, &int(*ply)],
+                )
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(
+                u64::from(gone == seen.ply.saturating_sub(*ply) && gone > 0),
+                "the moves to take back are not the last ones",
+            )
+        }
         Write::Finish {
             game,
             end,
@@ -418,8 +482,8 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             let n = tx
                 .execute(
                     "UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
-                        draw_offer = NULL, termination = $4, winner = $5, updated_ms = $6,
-                        version = version + 1
+                        draw_offer = NULL, takeback = NULL, termination = $4, winner = $5,
+                        updated_ms = $6, version = version + 1
                      WHERE id = $1 AND termination IS NULL AND draw_offer IS NOT DISTINCT FROM $7",
                     &[game, &w, &b, &termination, &winner, &now, &seen.draw_offer.map(Color::name)],
                 )

@@ -214,6 +214,13 @@ pub enum SeatAction {
     ClaimDraw,
     /// Call the game off, no result, before both sides have moved.
     Abort,
+    /// Ask the opponent to take back the proposer's last move (and the
+    /// opponent's reply, if it is the proposer's turn).
+    ProposeTakeback,
+    /// Accept the opponent's takeback request.
+    AcceptTakeback,
+    /// Decline the opponent's takeback request.
+    DeclineTakeback,
 }
 
 /// A parsed request with its optional id.
@@ -291,6 +298,12 @@ pub enum ErrorCode {
     ChallengesTooFast,
     /// The lobby holds as many open challenges as allowed.
     LobbyFull,
+    /// `propose_takeback` with nothing of the proposer's to take back.
+    NoTakeback,
+    /// This seat's takeback request already stands.
+    TakebackAlreadyOffered,
+    /// No takeback request from the opponent stands.
+    NoTakebackOffer,
     /// The database refused the write.
     StorageFailed,
     /// A bug.
@@ -333,6 +346,9 @@ impl ErrorCode {
             ErrorCode::TooManyChallenges => "too_many_challenges",
             ErrorCode::ChallengesTooFast => "challenges_too_fast",
             ErrorCode::LobbyFull => "lobby_full",
+            ErrorCode::NoTakeback => "no_takeback",
+            ErrorCode::TakebackAlreadyOffered => "takeback_already_offered",
+            ErrorCode::NoTakebackOffer => "no_takeback_offer",
             ErrorCode::StorageFailed => "storage_failed",
             ErrorCode::InternalError => "internal_error",
         }
@@ -608,7 +624,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, propose_takeback, accept_takeback, decline_takeback, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -666,6 +682,9 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
         "claim_win" => seat(SeatAction::ClaimWin, fields),
         "claim_draw" => seat(SeatAction::ClaimDraw, fields),
         "abort" => seat(SeatAction::Abort, fields),
+        "propose_takeback" => seat(SeatAction::ProposeTakeback, fields),
+        "accept_takeback" => seat(SeatAction::AcceptTakeback, fields),
+        "decline_takeback" => seat(SeatAction::DeclineTakeback, fields),
         "rematch" => {
             let f: SeatFields = fields_of(kind, fields)?;
             Ok(Request::Rematch {
@@ -775,6 +794,9 @@ pub struct GameState {
     /// A standing draw offer, by whom.
     #[serde(with = "color::opt")]
     pub draw_offer: Option<Color>,
+    /// A standing takeback request, by whom.
+    #[serde(with = "color::opt")]
+    pub takeback: Option<Color>,
     /// The milliseconds the side to move has left for its first move (a
     /// timed game before both first moves), else `None`.
     pub first_move_ms: Option<u64>,
@@ -910,6 +932,9 @@ pub enum Message {
         /// The side whose standing draw offer this move withdrew, if any.
         #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
         draw_offer_withdrawn: Option<Color>,
+        /// The side whose standing takeback request this move withdrew, if any.
+        #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
+        takeback_withdrawn: Option<Color>,
         /// A repeated acknowledgement of a stored move.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
@@ -950,6 +975,43 @@ pub enum Message {
         /// The side declining.
         #[serde(with = "color")]
         by: Color,
+    },
+    /// A player asks to take moves back (`docs/protocol.md`, Takebacks).
+    TakebackOffered {
+        /// Game id.
+        game: String,
+        /// The side asking.
+        #[serde(with = "color")]
+        by: Color,
+        /// How many plies accepting would take back (1 or 2).
+        plies: u64,
+    },
+    /// A takeback request was declined.
+    TakebackDeclined {
+        /// Game id.
+        game: String,
+        /// The side declining.
+        #[serde(with = "color")]
+        by: Color,
+    },
+    /// A takeback request was accepted: the last `plies` moves are gone.
+    TakenBack {
+        /// Game id.
+        game: String,
+        /// The side whose request it was.
+        #[serde(with = "color")]
+        by: Color,
+        /// How many plies were taken back.
+        plies: u64,
+        /// The number of moves played now.
+        ply: u64,
+        /// The position now.
+        fen: String,
+        /// The clocks now.
+        clocks: Option<Clocks>,
+        /// The side whose standing draw offer the takeback withdrew, if any.
+        #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
+        draw_offer_withdrawn: Option<Color>,
     },
     /// The game ended.
     GameOver {

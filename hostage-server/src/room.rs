@@ -1,5 +1,6 @@
 //! One game's authoritative state: the core's [`Game`], the two seats and
-//! their secret tokens, the clocks, a standing draw offer, and the ending.
+//! their secret tokens, the clocks, a standing draw offer, a standing
+//! takeback request (`room/takeback.rs`), and the ending.
 //!
 //! Policy: a [`Room`] decides, it does not store or send. Every action either
 //! is refused with a [`ProtoError`] and changes nothing, or changes the room
@@ -20,6 +21,8 @@ use hostage_core::{
     game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, ByColor, Color, Position,
 };
 
+mod takeback;
+
 use crate::{
     clock::Clock,
     domain::{self, ClockReading, ClockSpec, End, EndReason, SeatHashes, Status, TokenHash},
@@ -34,10 +37,13 @@ pub struct Undo {
     tokens: SeatHashes,
     clock: Option<Clock>,
     draw_offer: Option<Color>,
+    takeback: Option<Color>,
     end: Option<End>,
     rematch: Option<String>,
     first_move_by: Option<Instant>,
     pushed_move: bool,
+    /// The moves a takeback popped, last first (pushed back by [`Room::undo`]).
+    popped: Vec<hostage_core::Move>,
 }
 
 /// A change made to a room, not yet stored.
@@ -72,6 +78,8 @@ pub struct Room {
     tokens: SeatHashes,
     clock: Option<Clock>,
     draw_offer: Option<Color>,
+    /// The standing takeback request, by the side asking.
+    takeback: Option<Color>,
     end: Option<End>,
     /// The rematch's id, once a player of the finished game asked for one.
     rematch: Option<String>,
@@ -107,6 +115,7 @@ impl Room {
             tokens,
             clock: clock.map(Clock::new),
             draw_offer: None,
+            takeback: None,
             end: None,
             rematch: None,
             first_move: None,
@@ -169,6 +178,7 @@ impl Room {
             tokens: stored.tokens,
             clock,
             draw_offer: stored.draw_offer,
+            takeback: stored.takeback,
             end: stored.end,
             rematch: stored.rematch,
             first_move: None,
@@ -334,6 +344,12 @@ impl Room {
         self.draw_offer
     }
 
+    /// The standing takeback request, by the side that made it.
+    #[must_use]
+    pub fn takeback(&self) -> Option<Color> {
+        self.takeback
+    }
+
     /// The rematch's id, once a player asked for one.
     #[must_use]
     pub fn rematch(&self) -> Option<&str> {
@@ -353,10 +369,12 @@ impl Room {
             tokens: self.tokens,
             clock: self.clock,
             draw_offer: self.draw_offer,
+            takeback: self.takeback,
             end: self.end,
             rematch: self.rematch.clone(),
             first_move_by: self.first_move_by,
             pushed_move: false,
+            popped: Vec::new(),
         }
     }
 
@@ -365,9 +383,14 @@ impl Room {
         if undo.pushed_move {
             self.game.pop();
         }
+        for m in undo.popped.into_iter().rev() {
+            // Moves that were legal here a moment ago are legal again.
+            let _ = self.game.push(m);
+        }
         self.tokens = undo.tokens;
         self.clock = undo.clock;
         self.draw_offer = undo.draw_offer;
+        self.takeback = undo.takeback;
         self.end = undo.end;
         self.rematch = undo.rematch;
         self.first_move_by = undo.first_move_by;
@@ -391,6 +414,7 @@ impl Room {
             clock.stop(now);
         }
         self.draw_offer = None;
+        self.takeback = None;
         self.first_move_by = None;
         self.end = Some(end);
         Change {
@@ -522,6 +546,7 @@ impl Room {
             at_ms,
             end,
             withdrew: None,
+            withdrew_takeback: None,
         })
     }
 
@@ -610,6 +635,7 @@ impl Room {
         self.start_clock_if_due(now);
         self.arm_first_move(now);
         let withdrew = self.draw_offer.take();
+        let withdrew_takeback = self.takeback.take();
         self.end = self.game.outcome().map(|o| End {
             reason: EndReason::Rules(o.termination),
             winner: o.winner,
@@ -631,6 +657,7 @@ impl Room {
             )
             .ok_or_else(|| err(ErrorCode::InternalError, "the move just played is missing"))?;
         played.withdrew = withdrew;
+        played.withdrew_takeback = withdrew_takeback;
         Ok(MoveOutcome::Played(Change {
             event: Event::MovePlayed(played),
             undo,
@@ -835,16 +862,23 @@ impl Room {
                 });
             }
         }
-        let from = old.game.ply();
+        // Moves taken back since (`room/takeback.rs`) are told first; the
+        // moves played after the position both share follow.
+        let from = self.shared_plies(old);
+        let taken_back = self.taken_back_since(old, from, clocks);
+        let took_back = taken_back.is_some();
+        events.extend(taken_back);
         for ply in from..self.game.ply() {
             let mut played = self.move_at(ply, clocks, 0, None);
-            if let Some(m) = played.as_mut().filter(|_| ply == from) {
-                // The first move read withdrew the offer standing before it.
+            if let Some(m) = played.as_mut().filter(|_| ply == from && !took_back) {
+                // The first move read withdrew the offer and the request
+                // standing before it (a takeback told withdrew them first).
                 m.withdrew = old.draw_offer;
+                m.withdrew_takeback = old.takeback;
             }
             events.extend(played.map(Event::MovePlayed));
         }
-        let moved = self.game.ply() > from;
+        let moved = self.game.ply() > from || took_back;
         match (old.draw_offer, self.draw_offer) {
             (None, Some(by)) => events.push(Event::DrawOffered {
                 game: self.id.clone(),
@@ -862,6 +896,7 @@ impl Room {
             }
             _ => {}
         }
+        events.extend(self.takeback_request_since(old, moved, clocks));
         if old.end.is_none() {
             events.extend(self.ended_event(now));
         }
@@ -1077,6 +1112,7 @@ mod tests {
             tokens: ByColor::new(Some(TokenHash::of(W)), Some(TokenHash::of(B))),
             clocks: None,
             draw_offer: None,
+            takeback: None,
             end: None,
             moves: (0u64..)
                 .zip(moves)

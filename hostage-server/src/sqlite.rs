@@ -152,6 +152,24 @@ fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
         .map_err(backend)
 }
 
+/// Adds the `takeback` column (the side whose takeback request stands) to
+/// a database made before it existed, and to a new one: the schema above
+/// is the first release's.
+fn add_takeback_column(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn
+        .query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'takeback'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    if has {
+        return Ok(());
+    }
+    conn.execute_batch("ALTER TABLE games ADD COLUMN takeback TEXT")
+        .map_err(backend)
+}
+
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
 /// Games in a SQLite file.
@@ -200,6 +218,7 @@ impl SqliteStore {
         }
         migrate(&mut writer)?;
         add_rematch_column(&writer)?;
+        add_takeback_column(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -402,7 +421,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             let n = conn
                 .execute(
                     "UPDATE games SET white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
-                        draw_offer = NULL, termination = ?4, winner = ?5, updated_ms = ?6
+                        draw_offer = NULL, takeback = NULL, termination = ?4, winner = ?5, updated_ms = ?6
                      WHERE id = ?1 AND termination IS NULL
                        AND white_token IS NOT NULL AND black_token IS NOT NULL
                        AND (SELECT count(*) FROM moves WHERE game = ?1) = ?7",
@@ -447,6 +466,71 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                 "the game has ended, or moved on, or its draw offer changed",
             )
         }
+        Write::TakebackOffer {
+            game,
+            by,
+            standing,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            let n = conn
+                .execute(
+                    "UPDATE games SET takeback = ?2, white_ms = coalesce(?3, white_ms),
+                        black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     WHERE id = ?1 AND termination IS NULL AND takeback IS ?6
+                       AND (SELECT count(*) FROM moves WHERE game = ?1) = ?7",
+                    params![
+                        game,
+                        by.map(Color::name),
+                        w,
+                        b,
+                        now,
+                        standing.map(Color::name),
+                        int(seen.ply)
+                    ],
+                )
+                .map_err(backend)?;
+            conflict_unless(
+                n as u64,
+                "the game has ended, or moved on, or its takeback request changed",
+            )
+        }
+        Write::TakeBack {
+            game,
+            by,
+            ply,
+            clocks,
+            seen,
+        } => {
+            let (w, b) = clock_params(*clocks);
+            let n = conn
+                .execute(
+                    "UPDATE games SET takeback = NULL, draw_offer = NULL,
+                        white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
+                        updated_ms = ?4
+                     WHERE id = ?1 AND termination IS NULL AND takeback IS ?5
+                       AND (SELECT count(*) FROM moves WHERE game = ?1) = ?6",
+                    params![game, w, b, now, by.name(), int(seen.ply)],
+                )
+                .map_err(backend)?;
+            conflict_unless(
+                n as u64,
+                "the game has ended, or moved on, or its takeback request changed",
+            )?;
+            // In the write's savepoint: the moves go with the request, or
+            // neither does.
+            let gone = conn
+                .execute(
+                    "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
+                    params![game, int(*ply)],
+                )
+                .map_err(backend)?;
+            conflict_unless(
+                u64::from(gone as u64 == seen.ply.saturating_sub(*ply) && gone > 0),
+                "the moves to take back are not the last ones",
+            )
+        }
         Write::Finish {
             game,
             end,
@@ -458,7 +542,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             let n = conn
                 .execute(
                     "UPDATE games SET white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
-                        draw_offer = NULL, termination = ?4, winner = ?5, updated_ms = ?6
+                        draw_offer = NULL, takeback = NULL, termination = ?4, winner = ?5, updated_ms = ?6
                      WHERE id = ?1 AND termination IS NULL AND draw_offer IS ?7
                        AND (SELECT count(*) FROM moves WHERE game = ?1) = ?8",
                     params![

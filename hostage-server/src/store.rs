@@ -105,6 +105,37 @@ pub enum Write {
         /// The game when the change was decided.
         seen: Seen,
     },
+    /// A takeback request stands (`by` is `Some`) or was declined (`None`),
+    /// only if the game is still as `seen` and the standing request is
+    /// `standing`.
+    TakebackOffer {
+        /// Game id.
+        game: String,
+        /// The side asking, or `None` once declined.
+        by: Option<Color>,
+        /// The request standing before this change.
+        standing: Option<Color>,
+        /// The clocks at the request or the answer.
+        clocks: StoredClocks,
+        /// The game when the change was decided.
+        seen: Seen,
+    },
+    /// The takeback request of `by` was accepted: the moves from ply `ply`
+    /// on are deleted, with the request and any draw offer, in one
+    /// transaction, only if the game goes on, is still as `seen` (its
+    /// `seen.ply` moves) and the request of `by` stands.
+    TakeBack {
+        /// Game id.
+        game: String,
+        /// The side whose request it was.
+        by: Color,
+        /// The number of moves kept.
+        ply: u64,
+        /// The clocks after the takeback.
+        clocks: StoredClocks,
+        /// The game when the acceptance was decided.
+        seen: Seen,
+    },
     /// The rematch `new` of the finished `game`: the new game is created
     /// and linked to `game` together (only if `game` has ended and has no
     /// rematch yet).
@@ -137,6 +168,8 @@ impl Write {
             Write::TakeSeat { game, .. }
             | Write::Move { game, .. }
             | Write::DrawOffer { game, .. }
+            | Write::TakebackOffer { game, .. }
+            | Write::TakeBack { game, .. }
             | Write::Rematch { game, .. }
             | Write::Finish { game, .. } => game,
         }
@@ -191,6 +224,8 @@ pub struct StoredGame {
     pub clocks: StoredClocks,
     /// A standing draw offer.
     pub draw_offer: Option<Color>,
+    /// A standing takeback request, by the side asking.
+    pub takeback: Option<Color>,
     /// How the game ended, if it has.
     pub end: Option<End>,
     /// The moves, by ply.

@@ -45,6 +45,35 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
             game: game.clone(),
             by: *by,
         }],
+        Event::TakebackOffered {
+            game, by, plies, ..
+        } => vec![Message::TakebackOffered {
+            game: game.clone(),
+            by: *by,
+            plies: *plies,
+        }],
+        Event::TakebackDeclined { game, by, .. } => vec![Message::TakebackDeclined {
+            game: game.clone(),
+            by: *by,
+        }],
+        Event::TakenBack {
+            game,
+            by,
+            plies,
+            ply,
+            fen,
+            clocks,
+            withdrew,
+            ..
+        } => vec![Message::TakenBack {
+            game: game.clone(),
+            by: *by,
+            plies: *plies,
+            ply: *ply,
+            fen: fen.clone(),
+            clocks: clocks.map(Into::into),
+            draw_offer_withdrawn: *withdrew,
+        }],
         Event::GameEnded {
             game, end, clocks, ..
         } => vec![game_over(game, *end, *clocks)],
@@ -67,6 +96,7 @@ fn moved(m: &MovePlayed, duplicate: bool) -> Message {
         clocks: m.clocks.map(Into::into),
         draw_offer: None,
         draw_offer_withdrawn: if duplicate { None } else { m.withdrew },
+        takeback_withdrawn: if duplicate { None } else { m.withdrew_takeback },
         duplicate,
     }
 }
@@ -120,6 +150,7 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
         clock: room.clock_spec(),
         clocks: room.clocks_at(now).map(Into::into),
         draw_offer: room.draw_offer(),
+        takeback: room.takeback(),
         first_move_ms: room.first_move_left(now),
         rematch: room.rematch().map(str::to_string),
         result: end.map_or("*", |e| e.result()),
@@ -180,6 +211,7 @@ mod tests {
             at_ms: 1_700_000_000_000,
             end,
             withdrew: None,
+            withdrew_takeback: None,
         }
     }
 

@@ -69,7 +69,7 @@ const PLAY: &str = "
 WITH seen AS (SELECT count(*) AS plies FROM moves WHERE game = $1),
 played AS (
     UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
-        draw_offer = NULL, termination = $4, winner = $5, updated_ms = $6,
+        draw_offer = NULL, takeback = NULL, termination = $4, winner = $5, updated_ms = $6,
         version = version + 1
     WHERE id = $1 AND termination IS NULL
       AND white_token IS NOT NULL AND black_token IS NOT NULL
