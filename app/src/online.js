@@ -22,6 +22,9 @@ const SERVER_WORDS = {
   claim_too_early: 'Not yet: your opponent has not been gone long enough.',
   invalid_token: 'This browser no longer holds a seat in this game: you are watching it.',
   rate_limited: 'Too many messages: wait a moment.',
+  no_takeback: 'There is no move of yours to take back.',
+  takeback_already_offered: 'A takeback request already stands.',
+  no_takeback_offer: 'There is no takeback request to answer any more.',
 };
 
 /** ws://host/ws for the page's own origin (the server serves the app). */
@@ -127,6 +130,13 @@ export class OnlineSession {
     // once the opponent declined it, 'withdrawn' once a move withdrew an
     // offer; null when nothing is true any more (the next move, the end).
     this.offerNote = null;
+    // A standing takeback request, by 'white' | 'black' (docs/protocol.md,
+    // Takebacks), and what to say about takebacks: 'sent' while ours
+    // stands, 'declined' once the opponent declined it, 'you-declined' once
+    // we declined theirs, 'withdrawn' once a move withdrew one, 'accepted'
+    // once moves were taken back; null when nothing is true any more.
+    this.takeback = null;
+    this.takebackNote = null;
     this.limits = null; // the server's limits, from `hello`
     this.firstMoveBy = null; // performance.now() by which the side to move's first move is due
     this.gone = null; // { color, claimAt }: the opponent left; a claim is accepted from performance.now() claimAt
@@ -231,7 +241,14 @@ export class OnlineSession {
         this.drawOffer = null;
         this.offerNote = this.isPlayer && COLOR[m.by] !== this.color ? 'declined' : null;
         break;
+      case 'takeback_offered':
+      case 'takeback_declined':
+      case 'taken_back':
+        this.applyTakeback(m);
+        break;
       case 'game_over':
+        this.takeback = null;
+        this.takebackNote = null;
         this.status = 'finished';
         this.result = { result: m.result, termination: m.termination, winner: COLOR[m.winner] ?? null };
         this.game.decided = this.result;
@@ -288,6 +305,8 @@ export class OnlineSession {
     this.drawOffer = s.draw_offer;
     this.offerNote = this.color && COLOR[s.draw_offer] === this.color ? 'sent' : null;
     this.armFirstMove(s.first_move_ms);
+    this.takeback = s.takeback ?? null;
+    this.takebackNote = this.color && COLOR[s.takeback] === this.color ? 'sent' : null;
     this.gone = null; // the server says again, right after the state, who is gone
     this.rematch = s.rematch ?? null;
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
@@ -308,6 +327,10 @@ export class OnlineSession {
     this.drawOffer = m.draw_offer ?? null;
     // A move withdraws a standing offer: the notes about it stop being true.
     this.offerNote = m.draw_offer_withdrawn && !m.duplicate ? 'withdrawn' : null;
+    if (!m.duplicate) {
+      this.takeback = null;
+      this.takebackNote = m.takeback_withdrawn && this.isPlayer ? 'withdrawn' : null;
+    }
     if (!m.duplicate) this.armFirstMove(m.ply === 0 ? this.limits?.first_move_ms : null);
     if (this.pending && this.pending.ply === m.ply) this.pending = null;
     const have = this.game.ply;
@@ -320,6 +343,41 @@ export class OnlineSession {
     } else if (m.ply > have || this.game.board.historyMoves()[m.ply]?.uci !== m.move) {
       this.greet();
     }
+  }
+
+  /** A takeback request made, declined, or accepted (the moves taken back). */
+  applyTakeback(m) {
+    const mine = COLOR[m.by] === this.color;
+    if (m.type === 'takeback_offered') {
+      this.takeback = m.by;
+      this.takebackNote = this.isPlayer && mine ? 'sent' : null;
+      return;
+    }
+    this.takeback = null;
+    if (m.type === 'takeback_declined') {
+      this.takebackNote = this.isPlayer ? (mine ? 'you-declined' : 'declined') : null;
+      return;
+    }
+    // taken_back: the last `plies` moves are gone; the position must then
+    // be the server's, else its state is the truth.
+    this.takebackNote = this.isPlayer ? 'accepted' : null;
+    if (m.draw_offer_withdrawn) { this.drawOffer = null; this.offerNote = null; }
+    if (this.pending && this.pending.ply >= m.ply) this.pending = null;
+    while (this.game.ply > m.ply) this.game.pop();
+    this.setClocks(m.clocks);
+    this.armFirstMove(m.ply < 2 ? this.limits?.first_move_ms : null);
+    if (this.game.ply !== m.ply || this.game.board.fen() !== m.fen) this.greet();
+  }
+
+  /** Whether we may ask for a takeback: a player of a game going on, with a move of ours to take back, none standing. */
+  get canProposeTakeback() {
+    if (!this.isPlayer || this.status !== 'active' || this.takeback || this.pending) return false;
+    return this.game.ply >= (this.game.board.turn() === this.color ? 2 : 1);
+  }
+
+  /** Whether the opponent's takeback request waits for our answer. */
+  get takebackToAnswer() {
+    return this.isPlayer && this.status === 'active' && Boolean(this.takeback) && COLOR[this.takeback] !== this.color;
   }
 
   /** Counts the first move due (ms from now), or clears it (null). */
@@ -400,7 +458,7 @@ export class OnlineSession {
     this.conn.send({ type: 'unwatch', game: old });
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
-      state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
+      state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, takeback: null, takebackNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);
@@ -414,6 +472,9 @@ export class OnlineSession {
   offerDraw() { this.seatAction('offer_draw'); }
   acceptDraw() { this.seatAction('accept_draw'); }
   declineDraw() { this.seatAction('decline_draw'); }
+  proposeTakeback() { this.seatAction('propose_takeback'); }
+  acceptTakeback() { this.seatAction('accept_takeback'); }
+  declineTakeback() { this.seatAction('decline_takeback'); }
 
   close() {
     this.conn.close();

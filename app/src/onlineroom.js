@@ -1,9 +1,11 @@
 // The room of an online game: what the players are told about the game
-// around the moves (docs/protocol.md). Drawn into the game card's online
+// around the moves (docs/protocol.md): draw offers, takeback requests,
+// the first move due, an opponent gone. Drawn into the game card's online
 // panel from the session (online.js), which keeps the facts; this file
 // only says them. Policy: a notice is shown while it is true and no
-// longer (a move withdraws a draw offer, so "Draw offer sent" goes with
-// it); every text is set with textContent, never parsed as HTML.
+// longer (a move withdraws a draw offer or a takeback request, so "Draw
+// offer sent" and "Takeback proposed" go with it); every text is set with
+// textContent, never parsed as HTML.
 
 const SIDE = { w: 'White', b: 'Black' };
 
@@ -12,6 +14,15 @@ const OFFER_NOTE = {
   sent: 'Draw offer sent.',
   declined: 'Your draw offer was declined.',
   withdrawn: 'The draw offer was withdrawn by the move.',
+};
+
+/** What to say about takebacks (session.takebackNote), by their state. */
+const TAKEBACK_NOTE = {
+  sent: 'Takeback proposed.',
+  declined: 'Your takeback request was declined.',
+  'you-declined': 'Takeback declined.',
+  withdrawn: 'The takeback request was withdrawn by the move.',
+  accepted: 'Takeback accepted: the moves were taken back.',
 };
 
 /** The room's elements, made once in `panel` (the game card's online panel). */
@@ -23,6 +34,13 @@ function roomOf(panel) {
   room.setAttribute('aria-live', 'polite');
   room.innerHTML = `
     <p class="room-offer" hidden></p>
+    <p class="room-takeback-note" hidden></p>
+    <div class="room-takeback-ask" hidden>
+      <p>Opponent proposes a takeback.</p>
+      <button type="button" class="room-takeback-accept">Accept takeback</button>
+      <button type="button" class="room-takeback-decline">Decline takeback</button>
+    </div>
+    <button type="button" class="room-takeback-propose" hidden>Propose takeback</button>
     <p class="room-start" hidden></p>
     <button type="button" class="room-abort" hidden>Abort game</button>
     <div class="room-gone" hidden>
@@ -34,6 +52,9 @@ function roomOf(panel) {
   on('.room-abort', (s) => s.abort());
   on('.room-claim-win', (s) => s.claimWin());
   on('.room-claim-draw', (s) => s.claimDraw());
+  on('.room-takeback-propose', (s) => s.proposeTakeback());
+  on('.room-takeback-accept', (s) => s.acceptTakeback());
+  on('.room-takeback-decline', (s) => s.declineTakeback());
   panel.append(room);
   return room;
 }
@@ -59,10 +80,23 @@ function show(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** The takeback notice, the opponent's request with its answers, and the button to ask. */
+function paintTakeback(room, session) {
+  let note = TAKEBACK_NOTE[session.takebackNote] ?? '';
+  // A watcher is told of a request, with no answer to give.
+  if (!note && !session.isPlayer && session.takeback && session.status === 'active') note = `${session.takeback === 'white' ? 'White' : 'Black'} proposes a takeback.`;
+  show(room.querySelector('.room-takeback-note'), session.takebackToAnswer ? '' : note);
+  room.querySelector('.room-takeback-ask').hidden = !session.takebackToAnswer;
+  const propose = room.querySelector('.room-takeback-propose');
+  propose.hidden = !session.isPlayer || session.status !== 'active';
+  propose.disabled = !session.canProposeTakeback;
+}
+
 /** Sets every part of the room from its session; returns whether a countdown runs. */
 function paint(room) {
   const session = room.session;
   show(room.querySelector('.room-offer'), OFFER_NOTE[session.offerNote] ?? '');
+  paintTakeback(room, session);
   show(room.querySelector('.room-start'), firstMoveText(session));
   room.querySelector('.room-abort').hidden = !session.canAbort;
   const gone = goneText(session);
