@@ -530,6 +530,106 @@ mod tests {
         assert_eq!(game_state(&r, None, t0), standing);
     }
 
+    /// The messages of `event` as JSON, without the version.
+    fn json_of(event: &Event) -> Vec<serde_json::Value> {
+        messages_for(event)
+            .iter()
+            .map(|m| {
+                let mut v: serde_json::Value = serde_json::from_str(&m.to_text(None)).unwrap();
+                v.as_object_mut().unwrap().remove("v");
+                v
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_edges_map_each_takeback_event() {
+        use serde_json::json;
+        let seen = Seen {
+            ply: 4,
+            draw_offer: None,
+        };
+        let clocks = Some(crate::domain::ClockReading {
+            remaining: ByColor::new(1_000, 2_000),
+            running: Some(Color::White),
+        });
+        let offered = Event::TakebackOffered {
+            game: "g".into(),
+            by: Color::White,
+            plies: 2,
+            clocks,
+            seen,
+        };
+        assert_eq!(
+            json_of(&offered),
+            [json!({"type": "takeback_offered", "game": "g", "by": "white", "plies": 2})]
+        );
+        assert_eq!(
+            write_for(&offered),
+            Some(Write::TakebackOffer {
+                game: "g".into(),
+                by: Some(Color::White),
+                standing: None,
+                clocks: Some(ByColor::new(1_000, 2_000)),
+                seen,
+            })
+        );
+        // A decline clears the request of the other side, and says who declined.
+        let declined = Event::TakebackDeclined {
+            game: "g".into(),
+            by: Color::Black,
+            clocks: None,
+            seen,
+        };
+        assert_eq!(
+            json_of(&declined),
+            [json!({"type": "takeback_declined", "game": "g", "by": "black"})]
+        );
+        assert_eq!(
+            write_for(&declined),
+            Some(Write::TakebackOffer {
+                game: "g".into(),
+                by: None,
+                standing: Some(Color::White),
+                clocks: None,
+                seen,
+            })
+        );
+        let taken = Event::TakenBack {
+            game: "g".into(),
+            by: Color::White,
+            plies: 2,
+            ply: 2,
+            fen: "fen".into(),
+            clocks,
+            withdrew: None,
+            seen,
+        };
+        assert_eq!(
+            json_of(&taken),
+            [json!({
+                "type": "taken_back", "game": "g", "by": "white", "plies": 2, "ply": 2,
+                "fen": "fen",
+                "clocks": {"white_ms": 1_000, "black_ms": 2_000, "running": "white"}
+            })]
+        );
+        let mut withdrew = taken.clone();
+        if let Event::TakenBack { withdrew: w, .. } = &mut withdrew {
+            *w = Some(Color::Black);
+        }
+        assert_eq!(json_of(&withdrew)[0]["draw_offer_withdrawn"], "black");
+        assert_eq!(
+            write_for(&taken),
+            Some(Write::TakeBack {
+                game: "g".into(),
+                by: Color::White,
+                ply: 2,
+                clocks: Some(ByColor::new(1_000, 2_000)),
+                seen,
+            })
+        );
+    }
+
     #[test]
     fn another_servers_takeback_is_told() {
         let now = Instant::now();
