@@ -1,7 +1,8 @@
 // Takeback requests in an online game through `hostage serve`
 // (docs/protocol.md, Takebacks): two browser contexts (White at desktop
-// 1280x800, Black on a 390x844 phone). A takeback declined, with each side
-// told the right thing and the proposer free to ask again; then one
+// 1280x800, Black on a 390x844 phone). A takeback declined (the request
+// still shown after a reload), with each side told the right thing and the
+// proposer free to ask again; then one
 // accepted: the board is back, the move list shorter, the right side to
 // move, and the notices go with the next move. Everything is found by role
 // and visible label; any console or page error fails the test
@@ -101,6 +102,10 @@ test('takeback: one declined (both told, the proposer may ask again), one accept
   assert.ok(await button(b, 'Propose takeback').isDisabled(), 'one request at a time');
   assert.ok(await text(a, 'Opponent proposes a takeback.').isHidden(), 'the proposer is not asked');
   await shot(b, 'takeback-offered-phone');
+  // A reload shows the request still standing (the server's state has it).
+  await b.reload();
+  await waitMoves(b, 3);
+  await text(b, 'Opponent proposes a takeback.').waitFor();
   await button(b, 'Decline takeback').tap();
   await text(a, 'Your takeback request was declined.').waitFor();
   await text(b, 'Takeback declined.').waitFor();
