@@ -16,9 +16,9 @@
 //!   charged the time it used, nothing is refunded, and the side to move
 //!   after the takeback runs (from both first moves on, as always);
 //! - a flag fallen before the acceptance ends the game on time instead;
-//! - every refusal changes nothing; every change carries its [`Undo`], so
-//!   a store that refuses it (the game moved on elsewhere) leaves the room
-//!   as it was.
+//! - every refusal changes nothing; every change carries its
+//!   [`Undo`](super::Undo), so a store that refuses it (the game moved on
+//!   elsewhere) leaves the room as it was.
 
 use std::time::Instant;
 
