@@ -290,7 +290,9 @@ mod tests {
             code(r.propose_takeback(Some(W), now)),
             ErrorCode::NoTakeback
         );
+        assert_eq!(game_state(&r, None, now), before);
         play(&mut r, W, "e2e4", now);
+        let after_e4 = game_state(&r, None, now);
         // Black has not moved yet.
         assert_eq!(
             code(r.propose_takeback(Some(B), now)),
@@ -309,7 +311,7 @@ mod tests {
             code(r.answer_takeback(Some(W), false, now)),
             ErrorCode::NoTakebackOffer
         );
-        let after_e4 = game_state(&r, None, now);
+        assert_eq!(game_state(&r, None, now), after_e4);
         r.propose_takeback(Some(W), now).unwrap();
         assert_eq!(
             code(r.propose_takeback(Some(W), now)),
@@ -337,6 +339,7 @@ mod tests {
         );
         assert_eq!(r.takeback(), Some(Color::Black));
         assert_eq!(r.game().ply(), 2);
+        let standing = game_state(&r, None, now);
         r.resign(Some(W), now).unwrap();
         // A finished game: refused, and the request is gone with the game.
         assert_eq!(r.takeback(), None);
@@ -345,7 +348,8 @@ mod tests {
             code(r.answer_takeback(Some(W), true, now)),
             ErrorCode::GameOver
         );
-        assert_ne!(before, after_e4);
+        assert_eq!(r.game().ply(), 2);
+        assert_eq!(game_state(&r, None, now).fen, standing.fen);
     }
 
     #[test]
