@@ -138,6 +138,8 @@ pub enum Request {
         color: ColorChoice,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// The creator's display name, if given.
+        name: Option<crate::names::DisplayName>,
     },
     /// Take the free seat (or the one named).
     Join {
@@ -145,6 +147,17 @@ pub enum Request {
         game: String,
         /// The seat wanted, if any.
         color: Option<Color>,
+        /// The player's display name, if given.
+        name: Option<crate::names::DisplayName>,
+    },
+    /// Post a line to a game's chat (a seated player; `chat.rs`).
+    Chat {
+        /// Game id.
+        game: String,
+        /// The seat's token (`None`: a spectator, refused).
+        token: Option<String>,
+        /// The line, checked by [`crate::chat::checked_text`].
+        text: String,
     },
     /// Follow a game as a spectator.
     Watch {
@@ -281,6 +294,12 @@ pub enum ErrorCode {
     CannotAbort,
     /// A display name that breaks the naming rules (`names.rs`).
     InvalidName,
+    /// A chat line that breaks the rule of a line (`chat.rs`).
+    InvalidChat,
+    /// Chat lines posted faster than a seat may (`chat.rs`).
+    ChatTooFast,
+    /// The game's chat holds as many lines as it may (`chat.rs`).
+    ChatFull,
     /// No open challenge with that id (never was, cancelled, or taken).
     ChallengeNotFound,
     /// Accepting one's own challenge.
@@ -328,6 +347,9 @@ impl ErrorCode {
             ErrorCode::ClaimTooEarly => "claim_too_early",
             ErrorCode::CannotAbort => "cannot_abort",
             ErrorCode::InvalidName => "invalid_name",
+            ErrorCode::InvalidChat => "invalid_chat",
+            ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::ChatFull => "chat_full",
             ErrorCode::ChallengeNotFound => "challenge_not_found",
             ErrorCode::OwnChallenge => "own_challenge",
             ErrorCode::TooManyChallenges => "too_many_challenges",
@@ -561,6 +583,8 @@ struct CreateFields {
     color: ColorChoice,
     #[serde(default)]
     clock: Option<ClockSpec>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -569,6 +593,25 @@ struct JoinFields {
     game: String,
     #[serde(default, with = "color::opt")]
     color: Option<Color>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatFields {
+    game: String,
+    #[serde(default)]
+    token: Option<String>,
+    text: String,
+}
+
+/// A `name` field checked by the one naming rule (`invalid_name`).
+fn checked_name(name: Option<String>) -> Result<Option<crate::names::DisplayName>, ProtoError> {
+    Ok(name
+        .as_deref()
+        .map(crate::names::DisplayName::parse)
+        .transpose()?)
 }
 
 #[derive(Deserialize)]
@@ -608,7 +651,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, rematch, chat, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -628,6 +671,7 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
             Ok(Request::Create {
                 color: f.color,
                 clock: f.clock,
+                name: checked_name(f.name)?,
             })
         }
         "join" => {
@@ -635,6 +679,15 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
             Ok(Request::Join {
                 game: f.game,
                 color: f.color,
+                name: checked_name(f.name)?,
+            })
+        }
+        "chat" => {
+            let f: ChatFields = fields_of(kind, fields)?;
+            Ok(Request::Chat {
+                game: f.game,
+                token: f.token,
+                text: crate::chat::checked_text(&f.text)?,
             })
         }
         "watch" => Ok(Request::Watch {
@@ -744,6 +797,40 @@ pub struct Seats {
     pub black: bool,
 }
 
+/// Each seat's display name (`None`: none given, shown as the app likes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Names {
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+}
+
+/// One line of a game's chat, as `chat` and `state` carry it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatEntry {
+    /// Its place in the game's chat, from 0.
+    pub index: u64,
+    /// The seat that wrote it.
+    #[serde(with = "color")]
+    pub by: Color,
+    /// The text (plain text: never to be read as markup).
+    pub text: String,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+}
+
+impl From<&crate::chat::ChatLine> for ChatEntry {
+    fn from(l: &crate::chat::ChatLine) -> ChatEntry {
+        ChatEntry {
+            index: l.index,
+            by: l.by,
+            text: l.text.clone(),
+            at_ms: l.at_ms,
+        }
+    }
+}
+
 /// A whole game as a client sees it (`state`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
@@ -787,6 +874,10 @@ pub struct GameState {
     /// The winner, if any.
     #[serde(with = "color::opt")]
     pub winner: Option<Color>,
+    /// Each seat's display name.
+    pub names: Names,
+    /// The game's chat, oldest first.
+    pub chat: Vec<ChatEntry>,
 }
 
 /// The limits announced in `hello`.
@@ -885,6 +976,16 @@ pub enum Message {
         color: Color,
         /// The clocks (`None`: untimed).
         clocks: Option<Clocks>,
+        /// The player's display name, if given.
+        name: Option<String>,
+    },
+    /// A line of the game's chat was stored.
+    Chat {
+        /// Game id.
+        game: String,
+        /// The line.
+        #[serde(flatten)]
+        line: ChatEntry,
     },
     /// A move was stored.
     Moved {
@@ -1072,9 +1173,61 @@ mod tests {
                 clock: Some(ClockSpec {
                     initial_ms: 60000,
                     increment_ms: 0
-                })
+                }),
+                name: None,
             }
         );
+        // Names and chat: checked when parsed.
+        let e = parse(r#"{"v":1,"type":"join","game":"g","name":" Ada "}"#).unwrap();
+        assert!(matches!(&e.request, Request::Join { name: Some(n), .. } if n.as_str() == "Ada"));
+        let e =
+            parse(r#"{"v":1,"type":"chat","game":"g","token":"t","text":"  <b>hi</b> "}"#).unwrap();
+        assert!(matches!(&e.request, Request::Chat { text, .. } if text == "<b>hi</b>"));
+        for (bad, want) in [
+            (
+                r#"{"v":1,"type":"create","color":"white","name":"<b>x</b>"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"create","color":"white","name":"a\u0000b"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"join","game":"g","name":"abcdefghijklmnopqrstu"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"join","game":"g","name":7}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":""}"#,
+                ErrorCode::InvalidChat,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":"a\nb"}"#,
+                ErrorCode::InvalidChat,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":5}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g"}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":"x","color":"white"}"#,
+                ErrorCode::InvalidMessage,
+            ),
+        ] {
+            assert_eq!(code(bad), want, "{bad}");
+        }
+        let long = format!(
+            r#"{{"v":1,"type":"chat","game":"g","text":"{}"}}"#,
+            "x".repeat(141)
+        );
+        assert_eq!(code(&long), ErrorCode::InvalidChat);
         let e =
             parse(r#"{"v":1,"type":"move","game":"g","token":"t","move":"e2e4","ply":0,"id":"a"}"#)
                 .unwrap();

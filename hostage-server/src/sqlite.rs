@@ -26,8 +26,9 @@ use hostage_core::Color;
 
 use crate::{
     columns::{
-        clock_params, clock_spec_params, conflict_unless, end_params, int, read_game, read_move,
-        token_params, MoveRow, GAME_COLUMNS, MOVE_COLUMNS,
+        clock_params, clock_spec_params, conflict_unless, end_params, int, name_param, read_chat,
+        read_game, read_move, token_params, ChatRow, MoveRow, CHAT_COLUMNS, GAME_COLUMNS,
+        MOVE_COLUMNS,
     },
     domain::TokenHash,
     store::{NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
@@ -62,6 +63,14 @@ CREATE TABLE IF NOT EXISTS moves (
     black_ms  INTEGER,
     at_ms     INTEGER NOT NULL,
     PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    game      TEXT NOT NULL REFERENCES games (id),
+    idx       INTEGER NOT NULL, -- the line's place in the game's chat, from 0
+    side      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game, idx)
 ) WITHOUT ROWID;
 ";
 
@@ -138,18 +147,31 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 /// Adds the `rematch` column to a database made before it existed
 /// (SQLite has no `ADD COLUMN IF NOT EXISTS`).
 fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
+    add_column(conn, "rematch")
+}
+
+/// Adds the text column `column` to `games` in a database made before it
+/// existed.
+fn add_column(conn: &Connection, column: &str) -> Result<(), StoreError> {
     let has: bool = conn
         .query_row(
-            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'rematch'",
-            [],
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = ?1",
+            [column],
             |r| r.get(0),
         )
         .map_err(backend)?;
     if has {
         return Ok(());
     }
-    conn.execute_batch("ALTER TABLE games ADD COLUMN rematch TEXT")
+    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
         .map_err(backend)
+}
+
+/// Adds the seats' name columns (`white_name`, `black_name`) to a database
+/// made before them.
+fn add_name_columns(conn: &Connection) -> Result<(), StoreError> {
+    add_column(conn, "white_name")?;
+    add_column(conn, "black_name")
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -200,6 +222,7 @@ impl SqliteStore {
         }
         migrate(&mut writer)?;
         add_rematch_column(&writer)?;
+        add_name_columns(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -323,13 +346,19 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
         clock,
         seat,
         token,
+        name,
     } = new;
     let (white, black) = token_params(*seat, token);
     let (initial, increment) = clock_spec_params(*clock);
+    let name = name_param(name.as_ref());
+    let (white_name, black_name) = match seat {
+        Color::White => (name, None),
+        Color::Black => (None, name),
+    };
     conn.execute(
         "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-            white_token, black_token, white_ms, black_ms, updated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
+            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8, ?9, ?10)",
         params![
             id,
             int(*created_ms),
@@ -338,7 +367,9 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
             increment,
             white,
             black,
-            now
+            now,
+            white_name,
+            black_name
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -370,22 +401,26 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             side,
             token,
             clocks,
+            name,
         } => {
             let (w, b) = clock_params(*clocks);
             let sql = match side {
                 Color::White => {
                     "UPDATE games SET white_token = ?2, white_ms = coalesce(?3, white_ms),
-                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5, white_name = ?6
                      WHERE id = ?1 AND white_token IS NULL AND termination IS NULL"
                 }
                 Color::Black => {
                     "UPDATE games SET black_token = ?2, white_ms = coalesce(?3, white_ms),
-                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5, black_name = ?6
                      WHERE id = ?1 AND black_token IS NULL AND termination IS NULL"
                 }
             };
             let n = conn
-                .execute(sql, params![game, token.to_hex(), w, b, now])
+                .execute(
+                    sql,
+                    params![game, token.to_hex(), w, b, now, name_param(name.as_ref())],
+                )
                 .map_err(backend)?;
             conflict_unless(n as u64, "the seat is taken")
         }
@@ -478,6 +513,29 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                 "the game has ended, or moved on, or its draw offer changed",
             )
         }
+        Write::Chat { game, line } => {
+            // Only as the game's next line: the count is the index.
+            let n = conn
+                .execute(
+                    "INSERT INTO chat (game, idx, side, text, at_ms)
+                     SELECT ?1, ?2, ?3, ?4, ?5 FROM games
+                     WHERE id = ?1 AND (SELECT count(*) FROM chat WHERE game = ?1) = ?2",
+                    params![
+                        game,
+                        int(line.index),
+                        line.by.name(),
+                        line.text,
+                        int(line.at_ms)
+                    ],
+                )
+                .map_err(|e| match e.sqlite_error_code() {
+                    Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                        StoreError::Conflict(format!("chat line {} is stored", line.index))
+                    }
+                    _ => backend(e),
+                })?;
+            conflict_unless(n as u64, "no such game, or its chat has moved on")
+        }
     }
 }
 
@@ -503,7 +561,17 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         .map_err(backend)?
         .map(|row| row.map_err(backend).and_then(MoveRow::into_move))
         .collect::<Result<_, _>>()?;
-    game.into_game(moves).map(Some)
+    let mut stmt = conn
+        .prepare_cached(&format!(
+            "SELECT {CHAT_COLUMNS} FROM chat WHERE game = ?1 ORDER BY idx"
+        ))
+        .map_err(backend)?;
+    let chat = stmt
+        .query_map([id], |r| read_chat(|i| r.get(i), |i| r.get(i)))
+        .map_err(backend)?
+        .map(|row| row.map_err(backend).and_then(ChatRow::into_line))
+        .collect::<Result<_, _>>()?;
+    game.into_game(moves, chat).map(Some)
 }
 
 #[cfg(test)]
@@ -532,6 +600,7 @@ mod tests {
             }),
             seat: Color::White,
             token: TokenHash::of("w"),
+            name: None,
         })
     }
 
@@ -565,6 +634,7 @@ mod tests {
             side: Color::Black,
             token: TokenHash::of("b"),
             clocks: Some(ByColor::new(60_000, 60_000)),
+            name: None,
         };
         store.write(seat.clone()).await.unwrap();
         assert!(matches!(
