@@ -16,9 +16,9 @@
 //! so every server sharing a store counts alike; a game keeps at most
 //! [`MAX_CHAT_LINES`] lines (`chat_full`).
 
-use hostage_core::Color;
+use std::fmt;
 
-use crate::protocol::{ErrorCode, ProtoError};
+use hostage_core::Color;
 
 /// The longest line, in characters.
 pub const MAX_CHAT_CHARS: usize = 140;
@@ -28,6 +28,59 @@ pub const CHAT_BURST: usize = 5;
 pub const CHAT_WINDOW_MS: u64 = 10_000;
 /// The most lines a game keeps.
 pub const MAX_CHAT_LINES: usize = 200;
+
+/// Which rule a refused line broke.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ChatRefusal {
+    /// Empty, too long, or with a control character (`invalid_chat`).
+    Invalid,
+    /// More lines than the pace allows (`chat_too_fast`).
+    TooFast,
+    /// The game's chat holds [`MAX_CHAT_LINES`] (`chat_full`).
+    Full,
+}
+
+/// A refused line: the rule broken, why in words, and the text given. On
+/// the wire it is the error of [`ChatError::code`] (the protocol converts
+/// it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatError {
+    /// The rule broken.
+    pub refusal: ChatRefusal,
+    /// Why, in words.
+    pub why: String,
+    /// The text given, when the text was refused.
+    pub given: Option<String>,
+}
+
+impl ChatError {
+    /// The stable code: `invalid_chat`, `chat_too_fast` or `chat_full`.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self.refusal {
+            ChatRefusal::Invalid => "invalid_chat",
+            ChatRefusal::TooFast => "chat_too_fast",
+            ChatRefusal::Full => "chat_full",
+        }
+    }
+}
+
+impl fmt::Display for ChatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+impl std::error::Error for ChatError {}
+
+fn refused(refusal: ChatRefusal, why: String, given: Option<&str>) -> ChatError {
+    ChatError {
+        refusal,
+        why,
+        given: given.map(str::to_owned),
+    }
+}
 
 /// One stored line of a game's chat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,9 +101,9 @@ pub struct ChatLine {
 ///
 /// `invalid_chat`: empty once trimmed, longer than [`MAX_CHAT_CHARS`], or
 /// with a control character.
-pub fn checked_text(text: &str) -> Result<String, ProtoError> {
+pub fn checked_text(text: &str) -> Result<String, ChatError> {
     let trimmed = text.trim();
-    let refuse = |why: String| Err(ProtoError::new(ErrorCode::InvalidChat, why).given(text));
+    let refuse = |why: String| Err(refused(ChatRefusal::Invalid, why, Some(text)));
     let chars = trimmed.chars().count();
     if chars == 0 {
         return refuse("a chat line needs at least one character besides spaces".into());
@@ -80,11 +133,12 @@ fn is_format(c: char) -> bool {
 /// # Errors
 ///
 /// `chat_full`, `chat_too_fast`.
-pub fn check_room(lines: &[ChatLine], by: Color, now_ms: u64) -> Result<(), ProtoError> {
+pub fn check_room(lines: &[ChatLine], by: Color, now_ms: u64) -> Result<(), ChatError> {
     if lines.len() >= MAX_CHAT_LINES {
-        return Err(ProtoError::new(
-            ErrorCode::ChatFull,
+        return Err(refused(
+            ChatRefusal::Full,
             format!("this game's chat holds its {MAX_CHAT_LINES} lines; no more can be posted"),
+            None,
         ));
     }
     let since = now_ms.saturating_sub(CHAT_WINDOW_MS);
@@ -95,12 +149,13 @@ pub fn check_room(lines: &[ChatLine], by: Color, now_ms: u64) -> Result<(), Prot
         .filter(|l| l.by == by)
         .count();
     if recent >= CHAT_BURST {
-        return Err(ProtoError::new(
-            ErrorCode::ChatTooFast,
+        return Err(refused(
+            ChatRefusal::TooFast,
             format!(
                 "at most {CHAT_BURST} lines per {} s; wait a moment",
                 CHAT_WINDOW_MS / 1000
             ),
+            None,
         ));
     }
     Ok(())
@@ -133,7 +188,7 @@ mod tests {
             "c1\u{85}control".into(),
         ] {
             let e = checked_text(&bad).expect_err(&bad);
-            assert_eq!(e.code, ErrorCode::InvalidChat, "{bad:?}");
+            assert_eq!(e.code(), "invalid_chat", "{bad:?}");
             assert!(e.given.is_some(), "{bad:?}");
         }
     }
@@ -154,8 +209,8 @@ mod tests {
             .map(|i| line(i, Color::White, now - 1_000 + i))
             .collect();
         assert_eq!(
-            check_room(&lines, Color::White, now).unwrap_err().code,
-            ErrorCode::ChatTooFast
+            check_room(&lines, Color::White, now).unwrap_err().refusal,
+            ChatRefusal::TooFast
         );
         // The other seat is not slowed by White's lines.
         assert!(check_room(&lines, Color::Black, now).is_ok());
@@ -165,8 +220,8 @@ mod tests {
             .map(|i| line(i, Color::Black, i))
             .collect();
         assert_eq!(
-            check_room(&full, Color::White, now).unwrap_err().code,
-            ErrorCode::ChatFull
+            check_room(&full, Color::White, now).unwrap_err().refusal,
+            ChatRefusal::Full
         );
     }
 }

@@ -410,6 +410,23 @@ impl From<crate::names::NameError> for ProtoError {
     }
 }
 
+impl From<crate::chat::ChatError> for ProtoError {
+    /// `invalid_chat`, `chat_too_fast` or `chat_full`, with the text given
+    /// (cut as every `given`).
+    fn from(e: crate::chat::ChatError) -> ProtoError {
+        let code = match e.refusal {
+            crate::chat::ChatRefusal::TooFast => ErrorCode::ChatTooFast,
+            crate::chat::ChatRefusal::Full => ErrorCode::ChatFull,
+            _ => ErrorCode::InvalidChat,
+        };
+        let error = ProtoError::new(code, e.why);
+        match e.given {
+            Some(given) => error.given(given),
+            None => error,
+        }
+    }
+}
+
 /// An illegal move's reason as its stable code.
 fn reason_code<S: serde::Serializer>(
     reason: &Option<hostage_core::IllegalReason>,
@@ -876,6 +893,9 @@ pub struct GameState {
     pub winner: Option<Color>,
     /// Each seat's display name.
     pub names: Names,
+    /// When the game was created, milliseconds since the Unix epoch (for
+    /// the PGN's `Date`, `UTCDate` and `UTCTime`).
+    pub created_ms: u64,
     /// The game's chat, oldest first.
     pub chat: Vec<ChatEntry>,
 }

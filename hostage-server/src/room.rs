@@ -374,6 +374,12 @@ impl Room {
         self.names.get(side).as_ref()
     }
 
+    /// When the game was created, milliseconds since the Unix epoch.
+    #[must_use]
+    pub fn created_ms(&self) -> u64 {
+        self.created_ms
+    }
+
     /// The game's chat, oldest first.
     #[must_use]
     pub fn chat_lines(&self) -> &[ChatLine] {

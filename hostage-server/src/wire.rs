@@ -142,6 +142,7 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
             }
         },
         chat: room.chat_lines().iter().map(Into::into).collect(),
+        created_ms: room.created_ms(),
     }
 }
 

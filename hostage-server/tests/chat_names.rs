@@ -124,6 +124,8 @@ fn names_reach_the_opponent_the_state_a_reload_and_the_pgn() {
         );
         let (status, pgn) = http_get(addr, &format!("/api/games/{}/pgn", g.game));
         assert_eq!(status, 200);
+        let created = state["created_ms"].as_u64().expect("created_ms");
+        assert!(created > 1_600_000_000_000 && created <= hostage_server::now_ms());
         for tag in [
             "[White \"Ada\"]",
             "[Black \"Bo\"]",
