@@ -728,4 +728,82 @@ mod tests {
             Some("r1")
         );
     }
+
+    /// A database made before names and chat opens: the name columns and
+    /// the chat table are added, and both are kept and read back.
+    #[tokio::test]
+    async fn an_old_database_gets_names_and_chat() {
+        let path = temp_db("names-chat");
+        {
+            let old = Connection::open(&path).unwrap();
+            let before_chat = SCHEMA
+                .split("CREATE TABLE IF NOT EXISTS chat")
+                .next()
+                .unwrap();
+            old.execute_batch(before_chat).unwrap();
+            old.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+                .unwrap();
+            assert!(old.prepare("SELECT white_name FROM games").is_err());
+            assert!(old.prepare("SELECT idx FROM chat").is_err());
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let ada = crate::names::DisplayName::parse("Ada").ok();
+        let bo = crate::names::DisplayName::parse("Bo").ok();
+        let Write::CreateGame(mut new) = new_game("g") else {
+            unreachable!()
+        };
+        new.name = ada.clone();
+        store.write(Write::CreateGame(new)).await.unwrap();
+        store
+            .write(Write::TakeSeat {
+                game: "g".into(),
+                side: Color::Black,
+                token: TokenHash::of("b"),
+                clocks: None,
+                name: bo.clone(),
+            })
+            .await
+            .unwrap();
+        let seated = store.load("g").await.unwrap().unwrap().updated_ms;
+        let line = |index: u64| Write::Chat {
+            game: "g".into(),
+            line: crate::chat::ChatLine {
+                index,
+                by: Color::Black,
+                text: format!("<b>{index}</b>"),
+                at_ms: 9,
+            },
+        };
+        store.write(line(0)).await.unwrap();
+        // Only the next index is stored; no line for a game that is not.
+        assert!(matches!(
+            store.write(line(0)).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(matches!(
+            store.write(line(2)).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(store
+            .write(Write::Chat {
+                game: "nope".into(),
+                line: crate::chat::ChatLine {
+                    index: 0,
+                    by: Color::White,
+                    text: "x".into(),
+                    at_ms: 0
+                }
+            })
+            .await
+            .is_err());
+        store.write(line(1)).await.unwrap();
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!(g.names, ByColor::new(ada, bo));
+        let texts: Vec<&str> = g.chat.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["<b>0</b>", "<b>1</b>"]);
+        // A chat line does not move the time the clocks count from.
+        assert_eq!(g.updated_ms, seated);
+    }
 }

@@ -445,6 +445,35 @@ fn names_from_the_lobby_are_the_game_s() {
     }
 }
 
+#[test]
+fn a_rematch_keeps_the_names() {
+    for server in start("rematch") {
+        let addr = &server.addr;
+        let mut g = named_game(addr, addr);
+        g.white
+            .send(json!({"v":1,"type":"resign","game":g.game,"token":g.wt}));
+        g.white.expect("game_over");
+        g.black.expect("game_over");
+        g.white
+            .send(json!({"v":1,"type":"rematch","game":g.game,"token":g.wt}));
+        g.white.expect("rematched");
+        // Colours swapped: Ada is Black now.
+        assert_eq!(
+            g.white.expect("state")["names"],
+            json!({"white": null, "black": "Ada"})
+        );
+        g.black.expect("rematch_offered");
+        g.black
+            .send(json!({"v":1,"type":"rematch","game":g.game,"token":g.bt}));
+        g.black.expect("rematched");
+        assert_eq!(
+            g.black.expect("state")["names"],
+            json!({"white": "Bo", "black": "Ada"})
+        );
+        assert_eq!(g.white.expect("player_joined")["name"], "Bo");
+    }
+}
+
 /// Two instances on one PostgreSQL database: a name given on one and a
 /// line posted on one reach the followers on the other.
 #[test]
