@@ -516,3 +516,47 @@ fn names_and_chat_cross_instances() {
     assert_eq!(state["chat"].as_array().map(Vec::len), Some(2));
     assert_eq!(state["names"], json!({"white": "Ada", "black": "Bo"}));
 }
+
+/// A PostgreSQL database made before names and chat (no name columns, no
+/// `chat` table) opens: its game resumes, without names, and takes a line.
+#[test]
+fn an_old_postgresql_database_gets_names_and_chat() {
+    let Some(url) = server::fresh_database("chat_old") else {
+        return;
+    };
+    let white = "0123456789abcdef0123456789abcdef";
+    let black = "fedcba9876543210fedcba9876543210";
+    let hex = |t: &str| TokenHash::of(t).to_hex();
+    let insert = format!(
+        "INSERT INTO games (id, created_ms, start_fen, white_token, black_token, updated_ms)
+         VALUES ('oldgame001', 1, '{}', '{}', '{}', 1)",
+        hostage_core::Position::new().fen(),
+        hex(white),
+        hex(black)
+    );
+    server::admin_sql(
+        &url,
+        &[
+            "CREATE TABLE games (
+                id TEXT PRIMARY KEY, created_ms BIGINT NOT NULL, start_fen TEXT NOT NULL,
+                initial_ms BIGINT, increment_ms BIGINT, white_token TEXT, black_token TEXT,
+                white_ms BIGINT, black_ms BIGINT, draw_offer TEXT, termination TEXT,
+                winner TEXT, updated_ms BIGINT NOT NULL, version BIGINT NOT NULL DEFAULT 0,
+                rematch TEXT)",
+            &insert,
+        ],
+    );
+    let mut config = Config::new("unused.db");
+    config.db = StoreUrl::Postgres(url);
+    let (addr, _runtime) = server::serve(Server::bind(&config));
+    let state = resume(&addr, "oldgame001", white);
+    assert_eq!(state["names"], json!({"white": null, "black": null}));
+    assert_eq!(state["chat"], json!([]));
+    let mut c = Client::connect(&addr);
+    c.send(chat("oldgame001", black, "still here"));
+    assert_eq!(c.expect("chat")["by"], "black");
+    assert_eq!(
+        public_state(&addr, "oldgame001")["chat"][0]["text"],
+        "still here"
+    );
+}
