@@ -543,9 +543,23 @@ impl Hub {
     ///
     /// `game_not_found`, `storage_failed`.
     pub async fn snapshot(&self, id: &str) -> Result<(GameState, String), ProtoError> {
+        self.snapshot_at(id, None).await
+    }
+
+    /// As [`Hub::snapshot`], the PGN's `Site` the server's public host
+    /// `site` when known (the host the client asked for).
+    ///
+    /// # Errors
+    ///
+    /// `game_not_found`, `storage_failed`.
+    pub async fn snapshot_at(
+        &self,
+        id: &str,
+        site: Option<&str>,
+    ) -> Result<(GameState, String), ProtoError> {
         let (_cell, inner) = self.open(id).await?;
         let state = wire::game_state(&inner.room, None, Instant::now());
-        Ok((state, inner.room.pgn()))
+        Ok((state, inner.room.pgn_at(site)))
     }
 
     /// Stops `conn` following every game (it closed).

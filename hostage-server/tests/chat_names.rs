@@ -134,6 +134,8 @@ fn names_reach_the_opponent_the_state_a_reload_and_the_pgn() {
         ] {
             assert!(pgn.contains(tag), "{tag} in {pgn}");
         }
+        // The server's host, as the client asked for it.
+        assert!(pgn.contains(&format!("[Site \"{addr}\"]")), "{pgn}");
         // Without names: null in the state, `?` in the PGN.
         let mut anon = Client::connect(addr);
         anon.send(json!({"v":1,"type":"create","color":"black"}));
