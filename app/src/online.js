@@ -25,7 +25,24 @@ const SERVER_WORDS = {
   no_takeback: 'There is no move of yours to take back.',
   takeback_already_offered: 'A takeback request already stands.',
   no_takeback_offer: 'There is no takeback request to answer any more.',
+  invalid_name: 'That name is not allowed: 1 to 20 letters or digits, spaces, _ - or .',
+  invalid_chat: 'A chat message is 1 to 140 characters of plain text on one line.',
+  chat_too_fast: 'You are chatting too fast: wait a few seconds.',
+  chat_full: 'This game’s chat is full.',
 };
+/**
+ * `text` trimmed if it is a display name the server accepts (1 to 20
+ * letters or digits of any script, spaces, _ - or .; no two spaces in a
+ * row), else '' (then no name is sent: the game matters more than the name).
+ */
+export function validName(text) {
+  const name = String(text ?? '').trim();
+  const ok = /^[\p{L}\p{N} _.-]{1,20}$/u.test(name) && !name.includes('  ') && /[\p{L}\p{N}]/u.test(name);
+  return ok ? name : '';
+}
+
+/** The longest chat line, in characters (docs/protocol.md, chat). */
+export const CHAT_MAX_CHARS = 140;
 
 /** ws://host/ws for the page's own origin (the server serves the app). */
 export function defaultSocketUrl() {
@@ -143,6 +160,10 @@ export class OnlineSession {
     this.rematch = null; // the finished game's rematch id, once a player asked
     this.pending = null; // { move, ply } sent and not yet acknowledged
     this.intent = null; // what to do on (re)connect: { create } | { open }
+    this.name = ''; // our display name, sent on create and join ('' for none)
+    this.names = { w: null, b: null }; // each seat's display name, from the server
+    this.chat = []; // the game's chat lines { index, by: 'w' | 'b', text, at_ms }, by index
+    this.createdMs = null; // when the game was created (ms since the epoch), from `state`
     this.conn = new Connection(url, {
       onOpen: () => this.greet(),
       onMessage: (m) => this.receive(m),
@@ -156,13 +177,15 @@ export class OnlineSession {
   }
 
   /** Creates a game: color 'white' | 'black' | 'random', clock null or { initial_ms, increment_ms }. */
-  create(color, clock) {
+  create(color, clock, name = '') {
+    this.name = validName(name);
     this.intent = { create: { color, clock } };
     if (this.conn.ready) this.greet();
   }
 
   /** Opens a game from a link: resume with a stored token, else join, else watch. */
-  open(gameId) {
+  open(gameId, name = '') {
+    this.name = validName(name);
     this.gameId = gameId;
     this.token = localStorage.getItem(TOKEN_KEY(gameId));
     this.intent = { open: gameId };
@@ -176,11 +199,11 @@ export class OnlineSession {
     } else if (this.gameId && this.watching) {
       this.conn.send({ type: 'watch', game: this.gameId });
     } else if (this.gameId) {
-      this.conn.send({ type: 'join', game: this.gameId });
+      this.conn.send({ type: 'join', game: this.gameId, ...(this.name ? { name: this.name } : {}) });
     } else if (this.intent?.create) {
       const { color, clock } = this.intent.create;
       this.intent = null;
-      this.conn.send({ type: 'create', color, ...(clock ? { clock } : {}) });
+      this.conn.send({ type: 'create', color, ...(clock ? { clock } : {}), ...(this.name ? { name: this.name } : {}) });
     }
   }
 
@@ -214,6 +237,7 @@ export class OnlineSession {
         this.applyState(m);
         break;
       case 'player_joined':
+        if (COLOR[m.color]) this.names[COLOR[m.color]] = m.name ?? null;
         this.status = 'active';
         if (this.state) this.state.seats = { white: true, black: true };
         this.setClocks(m.clocks);
@@ -222,6 +246,9 @@ export class OnlineSession {
         break;
       case 'moved':
         this.applyMoved(m);
+        break;
+      case 'chat':
+        this.addChat(m);
         break;
       case 'opponent_gone':
         if (COLOR[m.color] !== this.color) this.gone = { color: COLOR[m.color], claimAt: performance.now() + (m.claim_after_ms ?? 0) };
@@ -309,6 +336,10 @@ export class OnlineSession {
     this.takebackNote = this.color && COLOR[s.takeback] === this.color ? 'sent' : null;
     this.gone = null; // the server says again, right after the state, who is gone
     this.rematch = s.rematch ?? null;
+    this.names = { w: s.names?.white ?? null, b: s.names?.black ?? null };
+    this.createdMs = typeof s.created_ms === 'number' ? s.created_ms : null;
+    this.chat = [];
+    for (const line of s.chat ?? []) this.addChat(line);
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
     const game = new Game(s.start_fen);
     for (const m of s.moves) game.push(m.move);
@@ -378,6 +409,26 @@ export class OnlineSession {
   /** Whether the opponent's takeback request waits for our answer. */
   get takebackToAnswer() {
     return this.isPlayer && this.status === 'active' && Boolean(this.takeback) && COLOR[this.takeback] !== this.color;
+  }
+
+  /** Adds a chat line from the server (a line already held, by its index, is kept once). */
+  addChat(m) {
+    if (typeof m.index !== 'number' || typeof m.text !== 'string' || !COLOR[m.by]) return;
+    if (this.chat.some((l) => l.index === m.index)) return;
+    this.chat.push({ index: m.index, by: COLOR[m.by], text: m.text, at_ms: m.at_ms ?? 0 });
+    this.chat.sort((a, b) => a.index - b.index);
+  }
+
+  /** Posts a chat line (players only); false when it cannot be sent. */
+  sendChat(text) {
+    if (!this.isPlayer) return false;
+    const line = text.trim();
+    if (!line) return false;
+    if (this.conn.send({ type: 'chat', game: this.gameId, token: this.token, text: line }) === null) {
+      this.onNotice('Offline: try again when reconnected.');
+      return false;
+    }
+    return true;
   }
 
   /** Counts the first move due (ms from now), or clears it (null). */
@@ -459,6 +510,7 @@ export class OnlineSession {
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
       state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, takeback: null, takebackNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
+      names: { w: null, b: null }, chat: [], createdMs: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);

@@ -10,7 +10,9 @@ import { LocalClock } from './clock.js';
 import { confirmBox } from './dialog.js';
 import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
+import { NAME_KEY } from './lobby.js';
 import { OnlineSession, gameLink } from './online.js';
+import { renderChat } from './onlinechat.js';
 import { renderRoom } from './onlineroom.js';
 import { COLOR_NAME, other } from './pieces.js';
 import { loadEngine } from './pkg.js';
@@ -88,6 +90,9 @@ export function mount(root, { params }) {
             <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>
           </label>
           <label class="for-local check"><input type="checkbox" name="turn"> Turn the board after each move</label>
+          <label class="for-online">Your name
+            <input name="name" autocomplete="nickname" maxlength="20" placeholder="Anonymous">
+          </label>
           <button type="submit" class="primary">Start</button>
         </form>
       </aside>
@@ -136,11 +141,23 @@ export function mount(root, { params }) {
   function tags() {
     const name = (c) => {
       if (match.kind === 'bot') return c === match.human ? 'You' : `Bot (${match.level})`;
-      if (match.kind === 'online') return c === session?.color ? 'You' : 'Opponent';
+      // PGN's `?` for a player online who gave no name.
+      if (match.kind === 'online') return session?.names?.[c] || '?';
       return COLOR_NAME[c];
     };
     const t = { Event: 'Hostage Chess game', Site: location.host || '?', White: name('w'), Black: name('b') };
     if (match.kind !== 'online') t.Date = match.date ?? pgnDate();
+    if (match.kind === 'online') {
+      // The game's creation, as the server has it (UTC, as PGN's UTC tags say).
+      t.Site = location.origin || '?';
+      const created = session?.createdMs;
+      if (typeof created === 'number') {
+        const iso = new Date(created).toISOString();
+        t.Date = iso.slice(0, 10).replaceAll('-', '.');
+        t.UTCDate = t.Date;
+        t.UTCTime = iso.slice(11, 19);
+      }
+    }
     if (match.clock) t.TimeControl = `${match.clock.initial / 1000}+${match.clock.increment / 1000}`;
     return t;
   }
@@ -166,9 +183,18 @@ export function mount(root, { params }) {
     root.querySelector('.for-color').hidden = !opp || opp === 'local';
     root.querySelector('.for-bot').hidden = opp !== 'bot';
     root.querySelector('.for-local').hidden = opp !== 'local';
+    root.querySelector('.for-online').hidden = opp !== 'online';
   }
   form.addEventListener('change', syncForm);
   syncForm();
+  // The display name is the lobby's (one key): kept as typed, sent on create and join.
+  form.elements.namedItem('name').value = localStorage.getItem(NAME_KEY) ?? '';
+  const keepName = () => {
+    const name = form.elements.namedItem('name').value.trim();
+    if (name) localStorage.setItem(NAME_KEY, name);
+    else localStorage.removeItem(NAME_KEY);
+  };
+  form.elements.namedItem('name').addEventListener('input', keepName);
 
   const inProgress = () => {
     if (match.kind === 'online') return Boolean(session?.isPlayer && session.status === 'active');
@@ -186,6 +212,7 @@ export function mount(root, { params }) {
     const [initial, inc] = form.clock.value ? form.clock.value.split('+').map(Number) : [];
     const clockSpec = form.clock.value ? { initial: initial * 1000, increment: inc * 1000 } : null;
     if (opp === 'online') {
+      keepName();
       startOnline(null, { color, clock: clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null });
       return;
     }
@@ -356,8 +383,9 @@ export function mount(root, { params }) {
       },
       onNotice: (text, kind) => say(text, kind ?? 'info'),
     });
-    if (gameId) session.open(gameId);
-    else session.create(create.color, create.clock);
+    const name = localStorage.getItem(NAME_KEY) ?? '';
+    if (gameId) session.open(gameId, name);
+    else session.create(create.color, create.clock, name);
     render();
   }
 
@@ -440,7 +468,10 @@ export function mount(root, { params }) {
     if (match.kind === 'bot') name += color === match.human ? ' · you' : ` · ${match.level} bot`;
     if (match.kind === 'online' && session) {
       const seated = session.state?.seats?.[color === 'w' ? 'white' : 'black'];
-      name += color === session.color ? ' · you' : seated === false ? ' · waiting for a player' : '';
+      // The player's display name (set as text below, never as HTML).
+      const player = session.names?.[color];
+      if (player) name += ` · ${player}`;
+      name += color === session.color ? (player ? ' (you)' : ' · you') : seated === false ? ' · waiting for a player' : '';
     }
     const g = current();
     const turn = match.kind !== 'none' && g.shown().turn() === color && !g.over;
@@ -527,6 +558,7 @@ export function mount(root, { params }) {
       $('.draw-offer span').textContent = offer ? `${session.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.` : '';
       root.dataset.online = `${session.status}`;
       renderRoom($('.online-info'), session);
+      renderChat($('.online-info'), session);
     }
     renderClocks();
     const over = online ? session.status === 'finished' : g.over;

@@ -7,7 +7,9 @@
 use hostage_core::{ByColor, Color};
 
 use crate::{
+    chat::ChatLine,
     domain::{color_named, ClockSpec, End, TokenHash},
+    names::DisplayName,
     store::{StoreError, StoredClocks, StoredGame, StoredMove},
 };
 
@@ -71,7 +73,25 @@ pub(crate) fn clock_spec_params(clock: Option<ClockSpec>) -> (Option<i64>, Optio
 
 /// The columns of a game as [`read_game`] reads them, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, created_ms, start_fen, initial_ms, increment_ms, \
-     white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, takeback";
+     white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, \
+     takeback, white_name, black_name";
+
+/// The columns of a chat line as [`read_chat`] reads them, in its order.
+pub(crate) const CHAT_COLUMNS: &str = "idx, side, text, at_ms";
+
+/// A name column as written (null for none).
+pub(crate) fn name_param(name: Option<&DisplayName>) -> Option<&str> {
+    name.map(DisplayName::as_str)
+}
+
+/// A name column read back: checked again, so that a name stored by
+/// anything else than a store never reaches a client unchecked.
+fn name_of(text: Option<String>) -> Result<Option<DisplayName>, StoreError> {
+    text.map(|t| {
+        DisplayName::parse(&t).map_err(|e| StoreError::Corrupt(format!("stored name: {e}")))
+    })
+    .transpose()
+}
 
 /// The columns of a move as [`read_move`] reads them, in its order.
 pub(crate) const MOVE_COLUMNS: &str = "ply, uci, white_ms, black_ms, at_ms";
@@ -93,6 +113,8 @@ pub(crate) struct GameRow {
     updated_ms: Option<i64>,
     rematch: Option<String>,
     takeback: Option<String>,
+    white_name: Option<String>,
+    black_name: Option<String>,
 }
 
 /// Reads a row of [`GAME_COLUMNS`] through the database's getters of an
@@ -117,7 +139,43 @@ pub(crate) fn read_game<E>(
         updated_ms: int(12)?,
         rematch: text(13)?,
         takeback: text(14)?,
+        white_name: text(15)?,
+        black_name: text(16)?,
     })
+}
+
+/// A `chat` row as read, before its values are checked.
+pub(crate) struct ChatRow {
+    idx: Option<i64>,
+    side: Option<String>,
+    text: Option<String>,
+    at_ms: Option<i64>,
+}
+
+/// Reads a row of [`CHAT_COLUMNS`], as [`read_game`] does.
+pub(crate) fn read_chat<E>(
+    int: impl Fn(usize) -> Result<Option<i64>, E>,
+    text: impl Fn(usize) -> Result<Option<String>, E>,
+) -> Result<ChatRow, E> {
+    Ok(ChatRow {
+        idx: int(0)?,
+        side: text(1)?,
+        text: text(2)?,
+        at_ms: int(3)?,
+    })
+}
+
+impl ChatRow {
+    /// The stored line.
+    pub(crate) fn into_line(self) -> Result<ChatLine, StoreError> {
+        Ok(ChatLine {
+            index: uint(required(self.idx, "chat.idx")?),
+            by: side_of(self.side)?
+                .ok_or_else(|| StoreError::Corrupt("chat.side is null".into()))?,
+            text: required(self.text, "chat.text")?,
+            at_ms: uint(required(self.at_ms, "chat.at_ms")?),
+        })
+    }
 }
 
 /// A `moves` row as read, before its values are checked.
@@ -169,8 +227,13 @@ impl MoveRow {
 }
 
 impl GameRow {
-    /// The stored game, with its `moves` (read apart, in ply order).
-    pub(crate) fn into_game(self, moves: Vec<StoredMove>) -> Result<StoredGame, StoreError> {
+    /// The stored game, with its `moves` (read apart, in ply order) and
+    /// its `chat` (in index order).
+    pub(crate) fn into_game(
+        self,
+        moves: Vec<StoredMove>,
+        chat: Vec<ChatLine>,
+    ) -> Result<StoredGame, StoreError> {
         let id = required(self.id, "games.id")?;
         let clock = match (self.initial_ms, self.increment_ms) {
             (Some(i), Some(inc)) => Some(ClockSpec {
@@ -200,6 +263,8 @@ impl GameRow {
             moves,
             rematch: self.rematch,
             updated_ms: uint(required(self.updated_ms, "games.updated_ms")?),
+            names: ByColor::new(name_of(self.white_name)?, name_of(self.black_name)?),
+            chat,
             id,
         })
     }

@@ -16,7 +16,9 @@
 use hostage_core::Color;
 
 use crate::{
+    chat::ChatLine,
     domain::{ClockReading, End, TokenHash},
+    names::DisplayName,
     store::{NewGame, Seen},
 };
 
@@ -62,6 +64,8 @@ pub enum Event {
         token: TokenHash,
         /// The clocks once the seat was taken (the game may have started).
         clocks: Option<ClockReading>,
+        /// The player's display name, if given.
+        name: Option<DisplayName>,
     },
     /// A new move was played (a standing draw offer is withdrawn by it).
     MovePlayed(MovePlayed),
@@ -157,6 +161,15 @@ pub enum Event {
         /// another server), only told.
         new: Option<NewGame>,
     },
+    /// A seated player posted a line to the game's chat (`chat.rs`); a
+    /// line read from the store (posted on another server) is the same
+    /// event, told and not stored again.
+    ChatPosted {
+        /// Game id.
+        game: String,
+        /// The line.
+        line: ChatLine,
+    },
 }
 
 impl Event {
@@ -172,7 +185,8 @@ impl Event {
             | Event::TakebackDeclined { game, .. }
             | Event::TakenBack { game, .. }
             | Event::GameEnded { game, .. }
-            | Event::RematchLinked { game, .. } => game,
+            | Event::RematchLinked { game, .. }
+            | Event::ChatPosted { game, .. } => game,
         }
     }
 }

@@ -60,6 +60,7 @@ use crate::{
     domain::{ClockSpec, TokenHash},
     ids,
     limits::ServerLimits,
+    names::DisplayName,
     persist, presence,
     protocol::{
         ColorChoice, Envelope, ErrorCode, GameState, Message, ProtoError, Request, RequestId,
@@ -542,9 +543,23 @@ impl Hub {
     ///
     /// `game_not_found`, `storage_failed`.
     pub async fn snapshot(&self, id: &str) -> Result<(GameState, String), ProtoError> {
+        self.snapshot_at(id, None).await
+    }
+
+    /// As [`Hub::snapshot`], the PGN's `Site` the server's public host
+    /// `site` when known (the host the client asked for).
+    ///
+    /// # Errors
+    ///
+    /// `game_not_found`, `storage_failed`.
+    pub async fn snapshot_at(
+        &self,
+        id: &str,
+        site: Option<&str>,
+    ) -> Result<(GameState, String), ProtoError> {
         let (_cell, inner) = self.open(id).await?;
         let state = wire::game_state(&inner.room, None, Instant::now());
-        Ok((state, inner.room.pgn()))
+        Ok((state, inner.room.pgn_at(site)))
     }
 
     /// Stops `conn` following every game (it closed).
@@ -665,7 +680,8 @@ impl Hub {
             | Request::Resume { game, .. }
             | Request::Move { game, .. }
             | Request::Seat { game, .. }
-            | Request::Rematch { game, .. } => Some(game.clone()),
+            | Request::Rematch { game, .. }
+            | Request::Chat { game, .. } => Some(game.clone()),
             Request::Create { .. } | Request::Ping | Request::Lobby(_) => None,
         };
         let mut result = self
@@ -707,14 +723,19 @@ impl Hub {
                 conn.reply(&Message::Pong, id);
                 Ok(())
             }
-            Request::Create { color, clock } => {
-                Ok(self.create(conn, following, color, clock, id).await?)
+            Request::Create { color, clock, name } => {
+                Ok(self.create(conn, following, color, clock, name, id).await?)
+            }
+            Request::Chat { game, token, text } => {
+                self.chat(conn, &game, token.as_deref(), &text, id).await
             }
             Request::Rematch { game, token } => {
                 self.rematch(conn, following, &game, token.as_deref(), id)
                     .await
             }
-            Request::Join { game, color } => self.join(conn, following, &game, color, id).await,
+            Request::Join { game, color, name } => {
+                self.join(conn, following, &game, color, name, id).await
+            }
             Request::Watch { game } => self.watch(conn, following, &game, id).await,
             Request::Unwatch { game } => {
                 self.unwatch(conn, following, game, id).await;
@@ -745,6 +766,22 @@ impl Hub {
         }
     }
 
+    /// `chat`: a seated player's line, stored, then sent to every follower
+    /// (`chat.rs`).
+    async fn chat(
+        &self,
+        conn: &Conn,
+        game: &str,
+        token: Option<&str>,
+        text: &str,
+        id: Option<&RequestId>,
+    ) -> Result<(), Failure> {
+        let (cell, mut inner) = self.open(game).await?;
+        let change = inner.room.post_chat(token, text, crate::now_ms())?;
+        self.commit_and_reply(conn, &cell, &mut inner, change, id)
+            .await
+    }
+
     /// `join`: takes a free seat with a new token.
     async fn join(
         &self,
@@ -752,13 +789,16 @@ impl Hub {
         following: &mut Following,
         game: &str,
         color: Option<Color>,
+        name: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
         check_room_to_follow(following, Some(game))?;
         let (cell, mut inner) = self.open(game).await?;
         let token = ids::token().map_err(|_| random_failed())?;
         let now = Instant::now();
-        let (side, change) = inner.room.join(color, TokenHash::of(&token), now)?;
+        let (side, change) = inner
+            .room
+            .join_named(color, TokenHash::of(&token), name, now)?;
         commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
         cell.wake.notify_one();
         self.mark_present(game, side).await;
@@ -978,20 +1018,28 @@ impl Hub {
         let token = token.unwrap_or_default();
         let side = old_side.other();
         if let Some(new_id) = linked {
+            let name = inner.room.name(old_side).cloned();
             drop(inner);
             let new_token = TokenHash::rematch_token(token, &new_id);
+            let seat = RematchSeat {
+                side,
+                token: new_token,
+                name,
+            };
             return self
-                .take_rematch_seat(conn, following, game, &new_id, side, new_token, id)
+                .take_rematch_seat(conn, following, game, &new_id, seat, id)
                 .await;
         }
         let new_id = ids::game_id().map_err(|_| random_failed())?;
         let new_token = TokenHash::rematch_token(token, &new_id);
-        let (room, record) = Room::create(
+        // The players keep their names in the rematch.
+        let (room, record) = Room::create_named(
             new_id.clone(),
             crate::now_ms(),
             inner.room.clock_spec(),
             side,
             TokenHash::of(&new_token),
+            inner.room.name(old_side).cloned(),
         );
         let change = inner.room.link_rematch(record);
         // A conflict (the opponent's rematch linked on another server, or
@@ -1017,32 +1065,36 @@ impl Hub {
 
     /// Seats a `rematch` requester on `side` of the linked game `new_id`
     /// with `new_token`, or answers again if the seat is already theirs.
-    #[allow(clippy::too_many_arguments)]
     async fn take_rematch_seat(
         &self,
         conn: &Conn,
         following: &mut Following,
         old: &str,
         new_id: &str,
-        side: Color,
-        new_token: String,
+        seat: RematchSeat,
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
+        let RematchSeat {
+            side,
+            token: new_token,
+            name,
+        } = seat;
         let mut read_again = false;
         loop {
             let (cell, mut inner) = self.open(new_id).await?;
             let held = inner.room.seat(Some(&new_token)).ok() == Some(side);
             if !held {
-                let joined =
-                    match inner
-                        .room
-                        .join(Some(side), TokenHash::of(&new_token), Instant::now())
-                    {
-                        Ok((_, change)) => {
-                            commit(&*self.store, &mut inner, change, Some(conn.id)).await
-                        }
-                        Err(e) => Err(Failure::Refused(e)),
-                    };
+                let joined = match inner.room.join_named(
+                    Some(side),
+                    TokenHash::of(&new_token),
+                    name.clone(),
+                    Instant::now(),
+                ) {
+                    Ok((_, change)) => {
+                        commit(&*self.store, &mut inner, change, Some(conn.id)).await
+                    }
+                    Err(e) => Err(Failure::Refused(e)),
+                };
                 match joined {
                     Ok(()) => cell.wake.notify_one(),
                     // With a shared store the seat may have been taken, or
@@ -1082,11 +1134,13 @@ impl Hub {
         clock: Option<ClockSpec>,
         side: Color,
         token: TokenHash,
+        name: Option<DisplayName>,
     ) -> Result<Room, ProtoError> {
         let mut attempt = 0;
         loop {
             let game = ids::game_id().map_err(|_| random_failed())?;
-            let (room, record) = Room::create(game, crate::now_ms(), clock, side, token);
+            let (room, record) =
+                Room::create_named(game, crate::now_ms(), clock, side, token, name.clone());
             match self.store.write(Write::CreateGame(record)).await {
                 Ok(()) => return Ok(room),
                 Err(StoreError::Conflict(_)) if attempt < 3 => attempt += 1,
@@ -1102,13 +1156,14 @@ impl Hub {
         following: &mut Following,
         color: ColorChoice,
         clock: Option<ClockSpec>,
+        name: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         check_room_to_follow(following, None)?;
         let side = seat_for(color)?;
         let token = ids::token().map_err(|_| random_failed())?;
         let room = self
-            .create_stored(clock, side, TokenHash::of(&token))
+            .create_stored(clock, side, TokenHash::of(&token), name)
             .await?;
         let game = room.id().to_string();
         let cell = self.insert(room);
@@ -1181,6 +1236,13 @@ fn follow(
     following.0.insert(inner.room.id().to_string());
     let state = wire::game_state(&inner.room, you, Instant::now());
     conn.reply(&Message::State(state), id);
+}
+
+/// The seat a `rematch` requester takes in the linked game.
+struct RematchSeat {
+    side: Color,
+    token: String,
+    name: Option<DisplayName>,
 }
 
 /// Why a request failed.
@@ -1380,20 +1442,28 @@ impl Hub {
         conn: &Conn,
         following: &mut Following,
         challenge: &crate::lobby_store::Challenge,
+        accepter: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<String, ProtoError> {
         let creator = seat_for(challenge.color)?;
         let token = ids::token().map_err(|_| random_failed())?;
         let room = self
-            .create_stored(challenge.clock, creator, challenge.token)
+            .create_stored(
+                challenge.clock,
+                creator,
+                challenge.token,
+                challenge.name.clone(),
+            )
             .await?;
         let game = room.id().to_string();
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
-        let (side, change) =
-            inner
-                .room
-                .join(Some(creator.other()), TokenHash::of(&token), Instant::now())?;
+        let (side, change) = inner.room.join_named(
+            Some(creator.other()),
+            TokenHash::of(&token),
+            accepter,
+            Instant::now(),
+        )?;
         commit(&*self.store, &mut inner, change, Some(conn.id))
             .await
             .map_err(|(Failure::Refused(e) | Failure::Conflict(e))| e)?;

@@ -22,6 +22,7 @@
 //! | `caps.rs` | open connections per address and in total |
 //! | `ids.rs` | game ids and seat tokens |
 //! | `names.rs` | display names: the rule and its check |
+//! | `chat.rs` | chat between a game's players: the rule of a line, the pace, the cap |
 //! | `lobby.rs` | the lobby: open challenges, kept live for its watchers, accepted into games |
 //! | `protocol/lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
 //! | `lobby_store.rs` | where challenges are kept: the trait, its announcements, the store in memory |
@@ -48,6 +49,7 @@
 struct ReadmeDoctests;
 
 pub mod caps;
+pub mod chat;
 pub mod clock;
 mod columns;
 pub mod domain;
@@ -443,6 +445,13 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+/// A PGN time (`HH:MM:SS`, UTC) from milliseconds since the Unix epoch.
+#[must_use]
+pub fn pgn_time(ms: u64) -> String {
+    let s = (ms / 1000) % 86_400;
+    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+}
+
 /// A PGN date (`YYYY.MM.DD`, UTC) from milliseconds since the Unix epoch.
 #[must_use]
 pub fn pgn_date(ms: u64) -> String {
@@ -465,6 +474,9 @@ mod tests {
     #[test]
     fn pgn_dates() {
         assert_eq!(super::pgn_date(0), "1970.01.01");
+        assert_eq!(super::pgn_time(0), "00:00:00");
+        // 2024-02-29 12:00:00 UTC, plus 34 min 56.789 s.
+        assert_eq!(super::pgn_time(1_709_208_000_000 + 2_096_789), "12:34:56");
         // 2024-02-29T12:00:00Z
         assert_eq!(super::pgn_date(1_709_208_000_000), "2024.02.29");
     }

@@ -260,8 +260,8 @@ impl Lobby {
                 self.create(conn, member, name, color, clock, id).await
             }
             LobbyRequest::Cancel { challenge } => self.cancel(conn, &challenge, id).await,
-            LobbyRequest::Accept { challenge, name: _ } => {
-                self.accept(conn, following, &challenge, id).await
+            LobbyRequest::Accept { challenge, name } => {
+                self.accept(conn, following, &challenge, name, id).await
             }
             LobbyRequest::Seek { name, clock } => {
                 self.seek(conn, member, following, name, clock, id).await
@@ -476,6 +476,7 @@ impl Lobby {
         conn: &Conn,
         following: &mut Following,
         challenge: &str,
+        name: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         if !ids::is_game_id(challenge) {
@@ -500,7 +501,7 @@ impl Lobby {
             .await
             .map_err(|e| storage(&e))?
             .ok_or_else(|| not_found(challenge))?;
-        self.start_game(conn, following, &claimed, id).await
+        self.start_game(conn, following, &claimed, name, id).await
     }
 
     /// Starts the game of a claimed challenge, or puts it back.
@@ -509,11 +510,12 @@ impl Lobby {
         conn: &Conn,
         following: &mut Following,
         challenge: &Challenge,
+        accepter: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         match self
             .hub
-            .start_challenge(conn, following, challenge, id)
+            .start_challenge(conn, following, challenge, accepter, id)
             .await
         {
             Ok(game) => {
@@ -584,7 +586,9 @@ impl Lobby {
                 .await
                 .map_err(|e| storage(&e))?;
             if let Some(claimed) = claimed {
-                return self.start_game(conn, following, &claimed, id).await;
+                return self
+                    .start_game(conn, following, &claimed, name.clone(), id)
+                    .await;
             }
         }
         self.create(conn, member, name, ColorChoice::Random, clock, id)

@@ -24,11 +24,13 @@ pub fn write_for(event: &Event) -> Option<Write> {
             side,
             token,
             clocks,
+            name,
         } => Write::TakeSeat {
             game: game.clone(),
             side: *side,
             token: *token,
             clocks: remaining(clocks),
+            name: name.clone(),
         },
         Event::MovePlayed(m) => Write::Move {
             game: m.game.clone(),
@@ -111,6 +113,10 @@ pub fn write_for(event: &Event) -> Option<Write> {
         Event::RematchLinked { game, new, .. } => Write::Rematch {
             game: game.clone(),
             new: new.clone()?,
+        },
+        Event::ChatPosted { game, line } => Write::Chat {
+            game: game.clone(),
+            line: line.clone(),
         },
     })
 }
@@ -234,12 +240,15 @@ mod tests {
     #[test]
     fn a_seat_and_a_rematch() {
         let token = TokenHash::of("t");
+        let ada = crate::names::DisplayName::parse("Ada").ok();
         let seat = Event::SeatTaken {
             game: "g".into(),
             side: Color::White,
             token,
             clocks: None,
+            name: ada.clone(),
         };
+        // The seat's name is stored with it.
         assert_eq!(
             write_for(&seat),
             Some(Write::TakeSeat {
@@ -247,6 +256,7 @@ mod tests {
                 side: Color::White,
                 token,
                 clocks: None,
+                name: ada,
             })
         );
         let new = NewGame {
@@ -256,6 +266,7 @@ mod tests {
             clock: None,
             seat: Color::Black,
             token,
+            name: None,
         };
         let linked = Event::RematchLinked {
             game: "g".into(),
@@ -276,5 +287,26 @@ mod tests {
             new: None,
         };
         assert_eq!(write_for(&read), None);
+    }
+
+    #[test]
+    fn a_chat_line_is_stored_as_it_was_posted() {
+        let line = crate::chat::ChatLine {
+            index: 3,
+            by: Color::Black,
+            text: "<b>hi</b>".into(),
+            at_ms: 77,
+        };
+        let posted = Event::ChatPosted {
+            game: "g".into(),
+            line: line.clone(),
+        };
+        assert_eq!(
+            write_for(&posted),
+            Some(Write::Chat {
+                game: "g".into(),
+                line,
+            })
+        );
     }
 }

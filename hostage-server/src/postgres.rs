@@ -44,8 +44,9 @@ use tokio_postgres::{error::SqlState, types::Type, AsyncMessage, Client, NoTls};
 
 use crate::{
     columns::{
-        clock_params, clock_spec_params, conflict_unless, end_params, int, read_game, read_move,
-        token_params, uint, MoveRow, GAME_COLUMNS, MOVE_COLUMNS,
+        clock_params, clock_spec_params, conflict_unless, end_params, int, name_param, read_chat,
+        read_game, read_move, token_params, uint, ChatRow, MoveRow, CHAT_COLUMNS, GAME_COLUMNS,
+        MOVE_COLUMNS,
     },
     store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
 };
@@ -78,6 +79,9 @@ CREATE TABLE IF NOT EXISTS games (
 ALTER TABLE games ADD COLUMN IF NOT EXISTS rematch TEXT;
 -- The side whose takeback request stands (added with takeback requests).
 ALTER TABLE games ADD COLUMN IF NOT EXISTS takeback TEXT;
+-- Each seat's display name, if given (added with chat).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS white_name TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS black_name TEXT;
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (created_ms) WHERE termination IS NULL;
 CREATE TABLE IF NOT EXISTS moves (
     game      TEXT NOT NULL REFERENCES games (id),
@@ -87,6 +91,15 @@ CREATE TABLE IF NOT EXISTS moves (
     black_ms  BIGINT,
     at_ms     BIGINT NOT NULL,
     PRIMARY KEY (game, ply)
+);
+-- The players' chat: a line is stored only as its game's next (idx).
+CREATE TABLE IF NOT EXISTS chat (
+    game      TEXT NOT NULL REFERENCES games (id),
+    idx       BIGINT NOT NULL,
+    side      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    at_ms     BIGINT NOT NULL,
+    PRIMARY KEY (game, idx)
 );
 -- When a connection last followed each seat, on any instance (claims of
 -- abandonment compare it); not a change of the game: no version, no NOTIFY.
@@ -284,13 +297,19 @@ async fn insert_game(
         clock,
         seat,
         token,
+        name,
     } = new;
     let (white, black) = token_params(*seat, token);
     let (initial, increment) = clock_spec_params(*clock);
+    let name = name_param(name.as_ref());
+    let (white_name, black_name) = match seat {
+        Color::White => (name, None),
+        Color::Black => (None, name),
+    };
     tx.execute(
         "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-            white_token, black_token, white_ms, black_ms, updated_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8)",
+            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10)",
         &[
             id,
             &int(*created_ms),
@@ -300,6 +319,8 @@ async fn insert_game(
             &white,
             &black,
             &now,
+            &white_name,
+            &black_name,
         ],
     )
     .await
@@ -329,22 +350,26 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             side,
             token,
             clocks,
+            name,
         } => {
             let (w, b) = clock_params(*clocks);
             let sql = match side {
                 Color::White => {
                     "UPDATE games SET white_token = $2, white_ms = coalesce($3, white_ms),
-                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1
+                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
+                     white_name = $6
                      WHERE id = $1 AND white_token IS NULL AND termination IS NULL"
                 }
                 Color::Black => {
                     "UPDATE games SET black_token = $2, white_ms = coalesce($3, white_ms),
-                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1
+                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
+                     black_name = $6
                      WHERE id = $1 AND black_token IS NULL AND termination IS NULL"
                 }
             };
+            let name = name_param(name.as_ref());
             let n = tx
-                .execute(sql, &[game, &token.to_hex(), &w, &b, &now])
+                .execute(sql, &[game, &token.to_hex(), &w, &b, &now, &name])
                 .await
                 .map_err(|e| backend(&e))?;
             conflict_unless(n, "the seat is taken")
@@ -492,6 +517,40 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
             conflict_unless(n, "the game has ended or its draw offer changed")?;
             at_ply(tx, game, seen.ply).await
         }
+        Write::Chat { game, line } => {
+            // The game's row is locked first, as every write of a game does,
+            // so that the count after it sees every line committed before;
+            // the primary key refuses a second line at one index anyway.
+            let locked = tx
+                .execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[game])
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(locked, "no such game")?;
+            let count: i64 = tx
+                .query_one("SELECT count(*) FROM chat WHERE game = $1", &[game])
+                .await
+                .map_err(|e| backend(&e))?
+                .get(0);
+            if uint(count) != line.index {
+                return Err(StoreError::Conflict(format!(
+                    "the chat has {count} lines, not {}",
+                    line.index
+                )));
+            }
+            tx.execute(
+                "INSERT INTO chat (game, idx, side, text, at_ms) VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    game,
+                    &int(line.index),
+                    &line.by.name(),
+                    &line.text,
+                    &int(line.at_ms),
+                ],
+            )
+            .await
+            .map_err(|e| write_error(&e, &format!("chat line {} is stored", line.index)))?;
+            Ok(())
+        }
     }
 }
 
@@ -524,9 +583,11 @@ async fn at_ply(
 async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
     let moves_sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply");
-    let (games, moves) = futures_util::future::try_join(
+    let chat_sql = format!("SELECT {CHAT_COLUMNS} FROM chat WHERE game = $1 ORDER BY idx");
+    let (games, moves, chat) = futures_util::future::try_join3(
         client.query_typed(&game_sql, &[(&id, Type::TEXT)]),
         client.query_typed(&moves_sql, &[(&id, Type::TEXT)]),
+        client.query_typed(&chat_sql, &[(&id, Type::TEXT)]),
     )
     .await
     .map_err(|e| backend(&e))?;
@@ -542,7 +603,15 @@ async fn load(client: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
                 .and_then(MoveRow::into_move)
         })
         .collect::<Result<_, _>>()?;
-    game.into_game(moves).map(Some)
+    let chat = chat
+        .iter()
+        .map(|r| {
+            read_chat(|i| r.try_get(i), |i| r.try_get(i))
+                .map_err(|e| backend(&e))
+                .and_then(ChatRow::into_line)
+        })
+        .collect::<Result<_, _>>()?;
+    game.into_game(moves, chat).map(Some)
 }
 
 impl Store for PostgresStore {

@@ -138,6 +138,8 @@ pub enum Request {
         color: ColorChoice,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// The creator's display name, if given.
+        name: Option<crate::names::DisplayName>,
     },
     /// Take the free seat (or the one named).
     Join {
@@ -145,6 +147,17 @@ pub enum Request {
         game: String,
         /// The seat wanted, if any.
         color: Option<Color>,
+        /// The player's display name, if given.
+        name: Option<crate::names::DisplayName>,
+    },
+    /// Post a line to a game's chat (a seated player; `chat.rs`).
+    Chat {
+        /// Game id.
+        game: String,
+        /// The seat's token (`None`: a spectator, refused).
+        token: Option<String>,
+        /// The line, checked by [`crate::chat::checked_text`].
+        text: String,
     },
     /// Follow a game as a spectator.
     Watch {
@@ -288,6 +301,12 @@ pub enum ErrorCode {
     CannotAbort,
     /// A display name that breaks the naming rules (`names.rs`).
     InvalidName,
+    /// A chat line that breaks the rule of a line (`chat.rs`).
+    InvalidChat,
+    /// Chat lines posted faster than a seat may (`chat.rs`).
+    ChatTooFast,
+    /// The game's chat holds as many lines as it may (`chat.rs`).
+    ChatFull,
     /// No open challenge with that id (never was, cancelled, or taken).
     ChallengeNotFound,
     /// Accepting one's own challenge.
@@ -341,6 +360,9 @@ impl ErrorCode {
             ErrorCode::ClaimTooEarly => "claim_too_early",
             ErrorCode::CannotAbort => "cannot_abort",
             ErrorCode::InvalidName => "invalid_name",
+            ErrorCode::InvalidChat => "invalid_chat",
+            ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::ChatFull => "chat_full",
             ErrorCode::ChallengeNotFound => "challenge_not_found",
             ErrorCode::OwnChallenge => "own_challenge",
             ErrorCode::TooManyChallenges => "too_many_challenges",
@@ -401,6 +423,23 @@ impl From<crate::names::NameError> for ProtoError {
     /// `invalid_name`, with the rule broken and the text given.
     fn from(e: crate::names::NameError) -> ProtoError {
         ProtoError::new(ErrorCode::InvalidName, e.to_string()).given(e.given())
+    }
+}
+
+impl From<crate::chat::ChatError> for ProtoError {
+    /// `invalid_chat`, `chat_too_fast` or `chat_full`, with the text given
+    /// (cut as every `given`).
+    fn from(e: crate::chat::ChatError) -> ProtoError {
+        let code = match e.refusal {
+            crate::chat::ChatRefusal::TooFast => ErrorCode::ChatTooFast,
+            crate::chat::ChatRefusal::Full => ErrorCode::ChatFull,
+            _ => ErrorCode::InvalidChat,
+        };
+        let error = ProtoError::new(code, e.why);
+        match e.given {
+            Some(given) => error.given(given),
+            None => error,
+        }
     }
 }
 
@@ -577,6 +616,8 @@ struct CreateFields {
     color: ColorChoice,
     #[serde(default)]
     clock: Option<ClockSpec>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -585,6 +626,25 @@ struct JoinFields {
     game: String,
     #[serde(default, with = "color::opt")]
     color: Option<Color>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatFields {
+    game: String,
+    #[serde(default)]
+    token: Option<String>,
+    text: String,
+}
+
+/// A `name` field checked by the one naming rule (`invalid_name`).
+fn checked_name(name: Option<String>) -> Result<Option<crate::names::DisplayName>, ProtoError> {
+    Ok(name
+        .as_deref()
+        .map(crate::names::DisplayName::parse)
+        .transpose()?)
 }
 
 #[derive(Deserialize)]
@@ -624,7 +684,7 @@ struct SeatFields {
 struct NoFields {}
 
 /// The request types, for error messages.
-const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, propose_takeback, accept_takeback, decline_takeback, rematch, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
+const TYPES: &str = "create, join, watch, unwatch, resume, move, resign, offer_draw, accept_draw, decline_draw, claim_win, claim_draw, abort, propose_takeback, accept_takeback, decline_takeback, rematch, chat, ping, lobby_watch, lobby_unwatch, lobby_seek, challenge_create, challenge_cancel, challenge_accept";
 
 fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError> {
     let seat = |action, fields| {
@@ -644,6 +704,7 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
             Ok(Request::Create {
                 color: f.color,
                 clock: f.clock,
+                name: checked_name(f.name)?,
             })
         }
         "join" => {
@@ -651,6 +712,15 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
             Ok(Request::Join {
                 game: f.game,
                 color: f.color,
+                name: checked_name(f.name)?,
+            })
+        }
+        "chat" => {
+            let f: ChatFields = fields_of(kind, fields)?;
+            Ok(Request::Chat {
+                game: f.game,
+                token: f.token,
+                text: crate::chat::checked_text(&f.text)?,
             })
         }
         "watch" => Ok(Request::Watch {
@@ -763,6 +833,40 @@ pub struct Seats {
     pub black: bool,
 }
 
+/// Each seat's display name (`None`: none given, shown as the app likes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Names {
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+}
+
+/// One line of a game's chat, as `chat` and `state` carry it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatEntry {
+    /// Its place in the game's chat, from 0.
+    pub index: u64,
+    /// The seat that wrote it.
+    #[serde(with = "color")]
+    pub by: Color,
+    /// The text (plain text: never to be read as markup).
+    pub text: String,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+}
+
+impl From<&crate::chat::ChatLine> for ChatEntry {
+    fn from(l: &crate::chat::ChatLine) -> ChatEntry {
+        ChatEntry {
+            index: l.index,
+            by: l.by,
+            text: l.text.clone(),
+            at_ms: l.at_ms,
+        }
+    }
+}
+
 /// A whole game as a client sees it (`state`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
@@ -809,6 +913,13 @@ pub struct GameState {
     /// The winner, if any.
     #[serde(with = "color::opt")]
     pub winner: Option<Color>,
+    /// Each seat's display name.
+    pub names: Names,
+    /// When the game was created, milliseconds since the Unix epoch (for
+    /// the PGN's `Date`, `UTCDate` and `UTCTime`).
+    pub created_ms: u64,
+    /// The game's chat, oldest first.
+    pub chat: Vec<ChatEntry>,
 }
 
 /// The limits announced in `hello`.
@@ -907,6 +1018,16 @@ pub enum Message {
         color: Color,
         /// The clocks (`None`: untimed).
         clocks: Option<Clocks>,
+        /// The player's display name, if given.
+        name: Option<String>,
+    },
+    /// A line of the game's chat was stored.
+    Chat {
+        /// Game id.
+        game: String,
+        /// The line.
+        #[serde(flatten)]
+        line: ChatEntry,
     },
     /// A move was stored.
     Moved {
@@ -1134,9 +1255,61 @@ mod tests {
                 clock: Some(ClockSpec {
                     initial_ms: 60000,
                     increment_ms: 0
-                })
+                }),
+                name: None,
             }
         );
+        // Names and chat: checked when parsed.
+        let e = parse(r#"{"v":1,"type":"join","game":"g","name":" Ada "}"#).unwrap();
+        assert!(matches!(&e.request, Request::Join { name: Some(n), .. } if n.as_str() == "Ada"));
+        let e =
+            parse(r#"{"v":1,"type":"chat","game":"g","token":"t","text":"  <b>hi</b> "}"#).unwrap();
+        assert!(matches!(&e.request, Request::Chat { text, .. } if text == "<b>hi</b>"));
+        for (bad, want) in [
+            (
+                r#"{"v":1,"type":"create","color":"white","name":"<b>x</b>"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"create","color":"white","name":"a\u0000b"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"join","game":"g","name":"abcdefghijklmnopqrstu"}"#,
+                ErrorCode::InvalidName,
+            ),
+            (
+                r#"{"v":1,"type":"join","game":"g","name":7}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":""}"#,
+                ErrorCode::InvalidChat,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":"a\nb"}"#,
+                ErrorCode::InvalidChat,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":5}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g"}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"chat","game":"g","text":"x","color":"white"}"#,
+                ErrorCode::InvalidMessage,
+            ),
+        ] {
+            assert_eq!(code(bad), want, "{bad}");
+        }
+        let long = format!(
+            r#"{{"v":1,"type":"chat","game":"g","text":"{}"}}"#,
+            "x".repeat(141)
+        );
+        assert_eq!(code(&long), ErrorCode::InvalidChat);
         let e =
             parse(r#"{"v":1,"type":"move","game":"g","token":"t","move":"e2e4","ply":0,"id":"a"}"#)
                 .unwrap();

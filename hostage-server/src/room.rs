@@ -24,9 +24,11 @@ use hostage_core::{
 mod takeback;
 
 use crate::{
+    chat::{self, ChatLine},
     clock::Clock,
     domain::{self, ClockReading, ClockSpec, End, EndReason, SeatHashes, Status, TokenHash},
     event::{Event, MovePlayed},
+    names::DisplayName,
     protocol::{ErrorCode, ProtoError},
     store::{NewGame, Seen, StoredGame},
 };
@@ -44,6 +46,8 @@ pub struct Undo {
     pushed_move: bool,
     /// The moves a takeback popped, last first (pushed back by [`Room::undo`]).
     popped: Vec<hostage_core::Move>,
+    names: ByColor<Option<DisplayName>>,
+    chat_len: usize,
 }
 
 /// A change made to a room, not yet stored.
@@ -89,6 +93,10 @@ pub struct Room {
     /// When the side to move's first move is due (a timed game before
     /// both first moves); past it the game is aborted.
     first_move_by: Option<Instant>,
+    /// Each seat's display name, if given.
+    names: ByColor<Option<DisplayName>>,
+    /// The game's chat, by index (`chat.rs`).
+    chat: Vec<ChatLine>,
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -106,8 +114,23 @@ impl Room {
         seat: Color,
         token: TokenHash,
     ) -> (Room, NewGame) {
+        Room::create_named(id, created_ms, clock, seat, token, None)
+    }
+
+    /// As [`Room::create`], the creator's seat named `name`.
+    #[must_use]
+    pub fn create_named(
+        id: String,
+        created_ms: u64,
+        clock: Option<ClockSpec>,
+        seat: Color,
+        token: TokenHash,
+        name: Option<DisplayName>,
+    ) -> (Room, NewGame) {
         let mut tokens = SeatHashes::default();
         *tokens.get_mut(seat) = Some(token);
+        let mut names = ByColor::<Option<DisplayName>>::default();
+        *names.get_mut(seat) = name.clone();
         let room = Room {
             id: id.clone(),
             created_ms,
@@ -120,6 +143,8 @@ impl Room {
             rematch: None,
             first_move: None,
             first_move_by: None,
+            names,
+            chat: Vec::new(),
         };
         let record = NewGame {
             id,
@@ -128,6 +153,7 @@ impl Room {
             clock,
             seat,
             token,
+            name,
         };
         (room, record)
     }
@@ -183,6 +209,8 @@ impl Room {
             rematch: stored.rematch,
             first_move: None,
             first_move_by: None,
+            names: stored.names,
+            chat: stored.chat,
         };
         room.start_clock_if_due(now);
         Ok(room)
@@ -356,6 +384,57 @@ impl Room {
         self.rematch.as_deref()
     }
 
+    /// The display name of `side`'s player, if given.
+    #[must_use]
+    pub fn name(&self, side: Color) -> Option<&DisplayName> {
+        self.names.get(side).as_ref()
+    }
+
+    /// When the game was created, milliseconds since the Unix epoch.
+    #[must_use]
+    pub fn created_ms(&self) -> u64 {
+        self.created_ms
+    }
+
+    /// The game's chat, oldest first.
+    #[must_use]
+    pub fn chat_lines(&self) -> &[ChatLine] {
+        &self.chat
+    }
+
+    /// `chat`: a seated player posts `text` at `now_ms` (wall clock, as
+    /// the stored lines' times). Allowed in any status, after the end too.
+    ///
+    /// # Errors
+    ///
+    /// `not_a_player`, `invalid_token`, `invalid_chat`, `chat_full`,
+    /// `chat_too_fast`.
+    pub fn post_chat(
+        &mut self,
+        token: Option<&str>,
+        text: &str,
+        now_ms: u64,
+    ) -> Result<Change, ProtoError> {
+        let by = self.seat(token)?;
+        let text = chat::checked_text(text)?;
+        chat::check_room(&self.chat, by, now_ms)?;
+        let undo = self.undo_point();
+        let line = ChatLine {
+            index: self.chat.len() as u64,
+            by,
+            text,
+            at_ms: now_ms,
+        };
+        self.chat.push(line.clone());
+        Ok(Change {
+            event: Event::ChatPosted {
+                game: self.id.clone(),
+                line,
+            },
+            undo,
+        })
+    }
+
     /// The game as it is now, for a write's condition.
     fn seen(&self) -> Seen {
         Seen {
@@ -375,6 +454,8 @@ impl Room {
             first_move_by: self.first_move_by,
             pushed_move: false,
             popped: Vec::new(),
+            names: self.names.clone(),
+            chat_len: self.chat.len(),
         }
     }
 
@@ -394,6 +475,8 @@ impl Room {
         self.end = undo.end;
         self.rematch = undo.rematch;
         self.first_move_by = undo.first_move_by;
+        self.names = undo.names;
+        self.chat.truncate(undo.chat_len);
     }
 
     /// The ending as an event (for catch-up: the game as it is).
@@ -485,6 +568,21 @@ impl Room {
         token: TokenHash,
         now: Instant,
     ) -> Result<(Color, Change), ProtoError> {
+        self.join_named(want, token, None, now)
+    }
+
+    /// As [`Room::join`], the seat named `name`.
+    ///
+    /// # Errors
+    ///
+    /// `game_over`, `game_full`, `seat_taken`.
+    pub fn join_named(
+        &mut self,
+        want: Option<Color>,
+        token: TokenHash,
+        name: Option<DisplayName>,
+        now: Instant,
+    ) -> Result<(Color, Change), ProtoError> {
         self.ensure_not_over()?;
         let free: Vec<Color> = Color::ALL
             .into_iter()
@@ -509,6 +607,7 @@ impl Room {
         };
         let undo = self.undo_point();
         *self.tokens.get_mut(side) = Some(token);
+        *self.names.get_mut(side) = name.clone();
         self.start_clock_if_due(now);
         self.arm_first_move(now);
         let change = Change {
@@ -517,6 +616,7 @@ impl Room {
                 side,
                 token,
                 clocks: self.clocks_at(now),
+                name,
             },
             undo,
         };
@@ -859,6 +959,7 @@ impl Room {
                     side,
                     token: *token,
                     clocks,
+                    name: self.names.get(side).clone(),
                 });
             }
         }
@@ -907,19 +1008,40 @@ impl Room {
                 new: None,
             });
         }
+        // The lines posted since (on another server), in their order.
+        for line in self.chat.iter().skip(old.chat.len()) {
+            events.push(Event::ChatPosted {
+                game: self.id.clone(),
+                line: line.clone(),
+            });
+        }
         events
     }
 
     /// The game as PGN, with the tags of `docs/protocol.md`.
     #[must_use]
     pub fn pgn(&self) -> String {
+        self.pgn_at(None)
+    }
+
+    /// The game as PGN, its `Site` the server's public address `site` if
+    /// known: the players' names (`?` for none, as PGN has it), and the
+    /// date and time (UTC) the game was created.
+    #[must_use]
+    pub fn pgn_at(&self, site: Option<&str>) -> String {
         let mut pgn = PgnGame::from_game(&self.game);
         pgn.set_tag("Event", "Hostage Chess online game");
-        pgn.set_tag("Site", &format!("hostage serve, game {}", self.id));
+        match site {
+            Some(site) => pgn.set_tag("Site", site),
+            None => pgn.set_tag("Site", &format!("hostage serve, game {}", self.id)),
+        }
         pgn.set_tag("Date", &crate::pgn_date(self.created_ms));
         pgn.set_tag("Round", "-");
-        pgn.set_tag("White", "White");
-        pgn.set_tag("Black", "Black");
+        let name = |side| self.name(side).map_or("?", DisplayName::as_str);
+        pgn.set_tag("White", name(Color::White));
+        pgn.set_tag("Black", name(Color::Black));
+        pgn.set_tag("UTCDate", &crate::pgn_date(self.created_ms));
+        pgn.set_tag("UTCTime", &crate::pgn_time(self.created_ms));
         pgn.set_tag(
             "TimeControl",
             &self.clock.map_or("-".to_string(), |c| {
@@ -1125,6 +1247,8 @@ mod tests {
                 .collect(),
             rematch: None,
             updated_ms: 0,
+            names: ByColor::default(),
+            chat: Vec::new(),
         };
         let now = Instant::now();
         let r = Room::restore(stored(&["e2e4", "e7e5"]), now).unwrap();
@@ -1302,5 +1426,52 @@ mod tests {
         }
         let told = r.events_since(&old, now);
         assert!(matches!(&told[..], [Event::MovePlayed(m)] if m.withdrew.is_none()));
+    }
+
+    #[test]
+    fn names_and_chat_are_kept_undone_told_and_in_the_pgn() {
+        let now = Instant::now();
+        let ada = DisplayName::parse("Ada").ok();
+        let (mut r, record) =
+            Room::create_named("g".into(), 0, None, Color::White, TokenHash::of(W), ada);
+        assert_eq!(record.name.as_ref().map(DisplayName::as_str), Some("Ada"));
+        let old = r.clone();
+        let (_, c) = r
+            .join_named(None, TokenHash::of(B), DisplayName::parse("Bo").ok(), now)
+            .unwrap();
+        assert!(matches!(&c.event, Event::SeatTaken { name: Some(n), .. } if n.as_str() == "Bo"));
+        // A line: only a seat writes; a refused write is taken back.
+        assert_eq!(code(r.post_chat(None, "hi", 5)), ErrorCode::NotAPlayer);
+        assert_eq!(
+            code(r.post_chat(Some("x"), "hi", 5)),
+            ErrorCode::InvalidToken
+        );
+        assert_eq!(code(r.post_chat(Some(W), " ", 5)), ErrorCode::InvalidChat);
+        let c = r.post_chat(Some(W), " hi ", 5).unwrap();
+        assert!(
+            matches!(&c.event, Event::ChatPosted { line, .. } if line.text == "hi" && line.index == 0)
+        );
+        r.undo(c.undo);
+        assert!(r.chat_lines().is_empty());
+        r.post_chat(Some(B), "<b>yo</b>", 6).unwrap();
+        // Told to another server's followers: the seat with its name, the line.
+        let told = r.events_since(&old, now);
+        assert!(
+            matches!(&told[..], [Event::SeatTaken { name: Some(_), .. }, Event::ChatPosted { line, .. }] if line.by == Color::Black)
+        );
+        // Chat goes on after the end.
+        r.resign(Some(W), now).unwrap();
+        assert!(r.post_chat(Some(W), "gg", 7).is_ok());
+        let pgn = r.pgn();
+        for tag in [
+            "[White \"Ada\"]",
+            "[Black \"Bo\"]",
+            "[UTCDate \"1970.01.01\"]",
+            "[UTCTime \"00:00:00\"]",
+        ] {
+            assert!(pgn.contains(tag), "{tag} in {pgn}");
+        }
+        let (anon, _) = Room::create("h".into(), 0, None, Color::White, TokenHash::of(W));
+        assert!(anon.pgn().contains("[White \"?\"]"), "{}", anon.pgn());
     }
 }

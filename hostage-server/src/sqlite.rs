@@ -26,8 +26,9 @@ use hostage_core::Color;
 
 use crate::{
     columns::{
-        clock_params, clock_spec_params, conflict_unless, end_params, int, read_game, read_move,
-        token_params, MoveRow, GAME_COLUMNS, MOVE_COLUMNS,
+        clock_params, clock_spec_params, conflict_unless, end_params, int, name_param, read_chat,
+        read_game, read_move, token_params, ChatRow, MoveRow, CHAT_COLUMNS, GAME_COLUMNS,
+        MOVE_COLUMNS,
     },
     domain::TokenHash,
     store::{NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
@@ -62,6 +63,14 @@ CREATE TABLE IF NOT EXISTS moves (
     black_ms  INTEGER,
     at_ms     INTEGER NOT NULL,
     PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    game      TEXT NOT NULL REFERENCES games (id),
+    idx       INTEGER NOT NULL, -- the line's place in the game's chat, from 0
+    side      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game, idx)
 ) WITHOUT ROWID;
 ";
 
@@ -138,36 +147,37 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 /// Adds the `rematch` column to a database made before it existed
 /// (SQLite has no `ADD COLUMN IF NOT EXISTS`).
 fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
+    add_column(conn, "rematch")
+}
+
+/// Adds the text column `column` to `games` in a database made before it
+/// existed.
+fn add_column(conn: &Connection, column: &str) -> Result<(), StoreError> {
     let has: bool = conn
         .query_row(
-            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'rematch'",
-            [],
+            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = ?1",
+            [column],
             |r| r.get(0),
         )
         .map_err(backend)?;
     if has {
         return Ok(());
     }
-    conn.execute_batch("ALTER TABLE games ADD COLUMN rematch TEXT")
+    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
         .map_err(backend)
 }
 
 /// Adds the `takeback` column (the side whose takeback request stands) to
-/// a database made before it existed, and to a new one: the schema above
-/// is the first release's.
+/// a database made before it.
 fn add_takeback_column(conn: &Connection) -> Result<(), StoreError> {
-    let has: bool = conn
-        .query_row(
-            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = 'takeback'",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(backend)?;
-    if has {
-        return Ok(());
-    }
-    conn.execute_batch("ALTER TABLE games ADD COLUMN takeback TEXT")
-        .map_err(backend)
+    add_column(conn, "takeback")
+}
+
+/// Adds the seats' name columns (`white_name`, `black_name`) to a database
+/// made before them.
+fn add_name_columns(conn: &Connection) -> Result<(), StoreError> {
+    add_column(conn, "white_name")?;
+    add_column(conn, "black_name")
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -219,6 +229,7 @@ impl SqliteStore {
         migrate(&mut writer)?;
         add_rematch_column(&writer)?;
         add_takeback_column(&writer)?;
+        add_name_columns(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -342,13 +353,19 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
         clock,
         seat,
         token,
+        name,
     } = new;
     let (white, black) = token_params(*seat, token);
     let (initial, increment) = clock_spec_params(*clock);
+    let name = name_param(name.as_ref());
+    let (white_name, black_name) = match seat {
+        Color::White => (name, None),
+        Color::Black => (None, name),
+    };
     conn.execute(
         "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-            white_token, black_token, white_ms, black_ms, updated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8)",
+            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8, ?9, ?10)",
         params![
             id,
             int(*created_ms),
@@ -357,7 +374,9 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
             increment,
             white,
             black,
-            now
+            now,
+            white_name,
+            black_name
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -389,22 +408,26 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
             side,
             token,
             clocks,
+            name,
         } => {
             let (w, b) = clock_params(*clocks);
             let sql = match side {
                 Color::White => {
                     "UPDATE games SET white_token = ?2, white_ms = coalesce(?3, white_ms),
-                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5, white_name = ?6
                      WHERE id = ?1 AND white_token IS NULL AND termination IS NULL"
                 }
                 Color::Black => {
                     "UPDATE games SET black_token = ?2, white_ms = coalesce(?3, white_ms),
-                     black_ms = coalesce(?4, black_ms), updated_ms = ?5
+                     black_ms = coalesce(?4, black_ms), updated_ms = ?5, black_name = ?6
                      WHERE id = ?1 AND black_token IS NULL AND termination IS NULL"
                 }
             };
             let n = conn
-                .execute(sql, params![game, token.to_hex(), w, b, now])
+                .execute(
+                    sql,
+                    params![game, token.to_hex(), w, b, now, name_param(name.as_ref())],
+                )
                 .map_err(backend)?;
             conflict_unless(n as u64, "the seat is taken")
         }
@@ -562,6 +585,29 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                 "the game has ended, or moved on, or its draw offer changed",
             )
         }
+        Write::Chat { game, line } => {
+            // Only as the game's next line: the count is the index.
+            let n = conn
+                .execute(
+                    "INSERT INTO chat (game, idx, side, text, at_ms)
+                     SELECT ?1, ?2, ?3, ?4, ?5 FROM games
+                     WHERE id = ?1 AND (SELECT count(*) FROM chat WHERE game = ?1) = ?2",
+                    params![
+                        game,
+                        int(line.index),
+                        line.by.name(),
+                        line.text,
+                        int(line.at_ms)
+                    ],
+                )
+                .map_err(|e| match e.sqlite_error_code() {
+                    Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                        StoreError::Conflict(format!("chat line {} is stored", line.index))
+                    }
+                    _ => backend(e),
+                })?;
+            conflict_unless(n as u64, "no such game, or its chat has moved on")
+        }
     }
 }
 
@@ -587,7 +633,17 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         .map_err(backend)?
         .map(|row| row.map_err(backend).and_then(MoveRow::into_move))
         .collect::<Result<_, _>>()?;
-    game.into_game(moves).map(Some)
+    let mut stmt = conn
+        .prepare_cached(&format!(
+            "SELECT {CHAT_COLUMNS} FROM chat WHERE game = ?1 ORDER BY idx"
+        ))
+        .map_err(backend)?;
+    let chat = stmt
+        .query_map([id], |r| read_chat(|i| r.get(i), |i| r.get(i)))
+        .map_err(backend)?
+        .map(|row| row.map_err(backend).and_then(ChatRow::into_line))
+        .collect::<Result<_, _>>()?;
+    game.into_game(moves, chat).map(Some)
 }
 
 #[cfg(test)]
@@ -616,6 +672,7 @@ mod tests {
             }),
             seat: Color::White,
             token: TokenHash::of("w"),
+            name: None,
         })
     }
 
@@ -649,6 +706,7 @@ mod tests {
             side: Color::Black,
             token: TokenHash::of("b"),
             clocks: Some(ByColor::new(60_000, 60_000)),
+            name: None,
         };
         store.write(seat.clone()).await.unwrap();
         assert!(matches!(
@@ -741,5 +799,83 @@ mod tests {
             store.load("g").await.unwrap().unwrap().rematch.as_deref(),
             Some("r1")
         );
+    }
+
+    /// A database made before names and chat opens: the name columns and
+    /// the chat table are added, and both are kept and read back.
+    #[tokio::test]
+    async fn an_old_database_gets_names_and_chat() {
+        let path = temp_db("names-chat");
+        {
+            let old = Connection::open(&path).unwrap();
+            let before_chat = SCHEMA
+                .split("CREATE TABLE IF NOT EXISTS chat")
+                .next()
+                .unwrap();
+            old.execute_batch(before_chat).unwrap();
+            old.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+                .unwrap();
+            assert!(old.prepare("SELECT white_name FROM games").is_err());
+            assert!(old.prepare("SELECT idx FROM chat").is_err());
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let ada = crate::names::DisplayName::parse("Ada").ok();
+        let bo = crate::names::DisplayName::parse("Bo").ok();
+        let Write::CreateGame(mut new) = new_game("g") else {
+            unreachable!()
+        };
+        new.name = ada.clone();
+        store.write(Write::CreateGame(new)).await.unwrap();
+        store
+            .write(Write::TakeSeat {
+                game: "g".into(),
+                side: Color::Black,
+                token: TokenHash::of("b"),
+                clocks: None,
+                name: bo.clone(),
+            })
+            .await
+            .unwrap();
+        let seated = store.load("g").await.unwrap().unwrap().updated_ms;
+        let line = |index: u64| Write::Chat {
+            game: "g".into(),
+            line: crate::chat::ChatLine {
+                index,
+                by: Color::Black,
+                text: format!("<b>{index}</b>"),
+                at_ms: 9,
+            },
+        };
+        store.write(line(0)).await.unwrap();
+        // Only the next index is stored; no line for a game that is not.
+        assert!(matches!(
+            store.write(line(0)).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(matches!(
+            store.write(line(2)).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert!(store
+            .write(Write::Chat {
+                game: "nope".into(),
+                line: crate::chat::ChatLine {
+                    index: 0,
+                    by: Color::White,
+                    text: "x".into(),
+                    at_ms: 0
+                }
+            })
+            .await
+            .is_err());
+        store.write(line(1)).await.unwrap();
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        let g = store.load("g").await.unwrap().unwrap();
+        assert_eq!(g.names, ByColor::new(ada, bo));
+        let texts: Vec<&str> = g.chat.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["<b>0</b>", "<b>1</b>"]);
+        // A chat line does not move the time the clocks count from.
+        assert_eq!(g.updated_ms, seated);
     }
 }

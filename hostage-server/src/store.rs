@@ -30,7 +30,11 @@ use std::{fmt, future::Future, pin::Pin};
 
 use hostage_core::{ByColor, Color};
 
-use crate::domain::{ClockSpec, End, SeatHashes, TokenHash};
+use crate::{
+    chat::ChatLine,
+    domain::{ClockSpec, End, SeatHashes, TokenHash},
+    names::DisplayName,
+};
 
 /// A change announced by a shared store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +78,8 @@ pub enum Write {
         token: TokenHash,
         /// The clocks when the seat was taken.
         clocks: StoredClocks,
+        /// The player's display name, if given.
+        name: Option<DisplayName>,
     },
     /// A move at `ply` (only if `ply` is the next ply and the game goes on);
     /// clears a standing draw offer, and ends the game if `end` is set.
@@ -157,6 +163,16 @@ pub enum Write {
         /// The game when the ending was decided.
         seen: Seen,
     },
+    /// A line of the game's chat, stored only as the game's next line
+    /// (`line.index` lines are stored already): two servers never store two
+    /// lines at one index. It changes nothing else of the game (not its
+    /// `updated_ms`, from which the clocks count).
+    Chat {
+        /// Game id.
+        game: String,
+        /// The line.
+        line: ChatLine,
+    },
 }
 
 impl Write {
@@ -171,7 +187,8 @@ impl Write {
             | Write::TakebackOffer { game, .. }
             | Write::TakeBack { game, .. }
             | Write::Rematch { game, .. }
-            | Write::Finish { game, .. } => game,
+            | Write::Finish { game, .. }
+            | Write::Chat { game, .. } => game,
         }
     }
 }
@@ -191,6 +208,8 @@ pub struct NewGame {
     pub seat: Color,
     /// The creator's token's digest.
     pub token: TokenHash,
+    /// The creator's display name, if given.
+    pub name: Option<DisplayName>,
 }
 
 /// One stored move.
@@ -234,6 +253,10 @@ pub struct StoredGame {
     pub rematch: Option<String>,
     /// When the last change was stored, milliseconds since the Unix epoch.
     pub updated_ms: u64,
+    /// Each seat's display name, if given.
+    pub names: ByColor<Option<DisplayName>>,
+    /// The game's chat, by index.
+    pub chat: Vec<ChatLine>,
 }
 
 /// Why a store operation failed.

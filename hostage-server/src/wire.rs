@@ -13,7 +13,7 @@ use hostage_core::{uci::UciMove, Color};
 
 use crate::{
     event::{Event, MovePlayed},
-    protocol::{GameState, Message, MoveEntry, Seats},
+    protocol::{GameState, Message, MoveEntry, Names, Seats},
     room::Room,
 };
 
@@ -23,11 +23,16 @@ use crate::{
 pub fn messages_for(event: &Event) -> Vec<Message> {
     match event {
         Event::SeatTaken {
-            game, side, clocks, ..
+            game,
+            side,
+            clocks,
+            name,
+            ..
         } => vec![Message::PlayerJoined {
             game: game.clone(),
             color: *side,
             clocks: clocks.map(Into::into),
+            name: name.as_ref().map(|n| n.as_str().to_string()),
         }],
         Event::MovePlayed(m) => {
             let mut messages = vec![moved(m, false)];
@@ -80,6 +85,10 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
         Event::RematchLinked { game, rematch, .. } => vec![Message::RematchOffered {
             game: game.clone(),
             rematch: rematch.clone(),
+        }],
+        Event::ChatPosted { game, line } => vec![Message::Chat {
+            game: game.clone(),
+            line: line.into(),
         }],
     }
 }
@@ -156,6 +165,15 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
         result: end.map_or("*", |e| e.result()),
         termination: end.map(|e| e.termination()),
         winner: end.and_then(|e| e.winner),
+        names: {
+            let name = |side| room.name(side).map(|n| n.as_str().to_string());
+            Names {
+                white: name(Color::White),
+                black: name(Color::Black),
+            }
+        },
+        chat: room.chat_lines().iter().map(Into::into).collect(),
+        created_ms: room.created_ms(),
     }
 }
 
@@ -321,12 +339,23 @@ mod tests {
             side: Color::Black,
             token: TokenHash::of("t"),
             clocks: None,
+            name: None,
         };
         // The token's digest is never sent.
         assert_eq!(
             json_of(&joined),
-            [json!({"type": "player_joined", "game": "g", "color": "black", "clocks": null})]
+            [
+                json!({"type": "player_joined", "game": "g", "color": "black", "clocks": null, "name": null})
+            ]
         );
+        let named = Event::SeatTaken {
+            game: "g".into(),
+            side: Color::White,
+            token: TokenHash::of("t"),
+            clocks: None,
+            name: crate::names::DisplayName::parse(" Ada ").ok(),
+        };
+        assert_eq!(json_of(&named)[0]["name"], "Ada");
 
         let rematch = Event::RematchLinked {
             game: "g".into(),
@@ -338,11 +367,34 @@ mod tests {
                 clock: None,
                 seat: Color::Black,
                 token: TokenHash::of("t"),
+                name: None,
             }),
         };
         assert_eq!(
             json_of(&rematch),
             [json!({"type": "rematch_offered", "game": "g", "rematch": "h"})]
+        );
+    }
+
+    #[test]
+    fn a_chat_line_is_chat_with_its_seat_index_and_time() {
+        let posted = Event::ChatPosted {
+            game: "g".into(),
+            line: crate::chat::ChatLine {
+                index: 2,
+                by: Color::White,
+                text: "<b>hi</b>".into(),
+                at_ms: 1_700_000_000_000,
+            },
+        };
+        // The text goes as it is: it is plain text, for the client to set
+        // as text.
+        assert_eq!(
+            json_of(&posted),
+            [
+                json!({"type": "chat", "game": "g", "index": 2, "by": "white",
+                    "text": "<b>hi</b>", "at_ms": 1_700_000_000_000_u64})
+            ]
         );
     }
 }

@@ -56,6 +56,7 @@ fn create(id: &str) -> Write {
         }),
         seat: Color::White,
         token: TokenHash::of("w"),
+        name: None,
     })
 }
 
@@ -65,6 +66,7 @@ fn seat(id: &str) -> Write {
         side: Color::Black,
         token: TokenHash::of("b"),
         clocks: Some(ByColor::new(60_000, 60_000)),
+        name: None,
     }
 }
 

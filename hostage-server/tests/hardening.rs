@@ -471,12 +471,14 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
                 clock: None,
                 seat: hostage_core::Color::White,
                 token: TokenHash::of(&white),
+                name: None,
             }),
             Write::TakeSeat {
                 game: game.into(),
                 side: hostage_core::Color::Black,
                 token: TokenHash::of(&black),
                 clocks: None,
+                name: None,
             },
         ];
         for (ply, uci) in moves.iter().enumerate() {

@@ -29,6 +29,7 @@ async fn seated_game(store: &dyn Store) {
             }),
             seat: Color::White,
             token: TokenHash::of("w"),
+            name: None,
         }))
         .await
         .expect("create");
@@ -38,6 +39,7 @@ async fn seated_game(store: &dyn Store) {
             side: Color::Black,
             token: TokenHash::of("b"),
             clocks: Some(ByColor::new(60_000, 60_000)),
+            name: None,
         })
         .await
         .expect("seat");
