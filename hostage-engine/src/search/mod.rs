@@ -29,7 +29,11 @@
 //!   moves, drops, exchanges) are reduced (LMR; by history too with
 //!   [`Options::history_lmr`], off by default) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
-//!   since drop mates are the game's sharpest tactic;
+//!   since drop mates are the game's sharpest tactic; with
+//!   [`Options::see_pruning`] (off by default) a move that loses material
+//!   by static exchange beyond a depth-scaled margin is skipped near the
+//!   leaves, checks included, and a check that loses its checking man is
+//!   reduced like a quiet move;
 //! - quiescence: captures and promotions only (R7 promotions are swaps with
 //!   a prisoner), without those that lose material by static exchange, and
 //!   with the transposition table's bounds and stored evaluation, storing

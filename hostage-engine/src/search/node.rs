@@ -280,10 +280,17 @@ impl Searcher<'_> {
             let candidate = Candidate {
                 quiet,
                 gives_check,
+                safe_check: gives_check
+                    && (!self.options.see_pruning || crate::see::see_ge(pos, &mv, 0)),
                 searched,
                 quiets_tried: tried.quiets.len(),
             };
             if pruning::prunes_late_move(&self.options, node, &leaf, &candidate, found.best, alpha)
+            {
+                continue;
+            }
+            if pruning::see_threshold(&self.options, node, &candidate, found.best)
+                .is_some_and(|t| !crate::see::see_ge(pos, &mv, t))
             {
                 continue;
             }
@@ -357,7 +364,10 @@ impl Searcher<'_> {
         us: Color,
         ctx: &Context,
     ) -> Option<i32> {
-        let checks = node.in_check || m.gives_check;
+        // A check that loses its checking man by static exchange (a
+        // sacrificial checking drop) is reduced like a quiet move: only the
+        // checks that keep the man are searched in full.
+        let checks = node.in_check || m.safe_check;
         if !reduction::reduces(
             &self.options,
             node.depth,

@@ -4,7 +4,11 @@
 //!
 //! A move is reduced at depth ≥ 3 once 2 moves (3 at PV nodes, the root
 //! included) were searched before it, unless it is a capture or promotion,
-//! gives check or answers one. By how much: the logarithmic base of
+//! answers a check, or gives one (with [`Options::see_pruning`], off by
+//! default: gives one and keeps the checking man by static exchange, so
+//! that a sacrificial checking drop, the man taken at once, is reduced like
+//! a quiet move, since with men in hand such drops are many and few of
+//! them lead anywhere). By how much: the logarithmic base of
 //! [`base`], one ply less at PV nodes and one more when the side is not
 //! improving (not at the root), and, with [`Options::history_lmr`], less
 //! for a move history likes and more for one it dislikes. A reduction
@@ -23,7 +27,8 @@ pub(super) fn base(depth: i32, index: usize) -> i32 {
 
 /// Whether a move is reduced: `index` moves were searched before it at a
 /// node of `depth` (`pv`: a PV node), it is `quiet` (not a capture or
-/// promotion), and neither it nor the position before it is a check.
+/// promotion), and not `checks` (it answers a check, or gives one that
+/// keeps its man: see the module docs).
 pub(super) fn reduces(
     options: &Options,
     depth: i32,
