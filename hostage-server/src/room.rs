@@ -1069,10 +1069,12 @@ mod tests {
         crate::wire::game_state(r, None, now)
     }
 
-    const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-    const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+    // The seats' tokens and a started room, shared with the takeback
+    // tests (`room/takeback.rs`).
+    pub(super) const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    pub(super) const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
 
-    fn room(clock: Option<ClockSpec>, now: Instant) -> Room {
+    pub(super) fn room(clock: Option<ClockSpec>, now: Instant) -> Room {
         let (mut room, _) = Room::create("g".into(), 0, clock, Color::White, TokenHash::of(W));
         room.join(None, TokenHash::of(B), now).unwrap();
         room
@@ -1085,7 +1087,7 @@ mod tests {
         }
     }
 
-    fn code<T: std::fmt::Debug>(r: Result<T, ProtoError>) -> ErrorCode {
+    pub(super) fn code<T: std::fmt::Debug>(r: Result<T, ProtoError>) -> ErrorCode {
         r.unwrap_err().code
     }
 

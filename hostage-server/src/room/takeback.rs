@@ -249,19 +249,12 @@ mod tests {
         domain::{ClockSpec, TokenHash},
         event::Event,
         persist::write_for,
-        protocol::{ErrorCode, Message, ProtoError},
+        protocol::{ErrorCode, Message},
         store::{Seen, Write},
         wire::{game_state, messages_for},
     };
 
-    const W: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-    const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
-
-    fn room(clock: Option<ClockSpec>, now: Instant) -> Room {
-        let (mut room, _) = Room::create("g".into(), 0, clock, Color::White, TokenHash::of(W));
-        room.join(None, TokenHash::of(B), now).unwrap();
-        room
-    }
+    use super::super::tests::{code, room, B, W};
 
     fn play(r: &mut Room, token: &str, mv: &str, now: Instant) {
         let ply = r.game().ply() as u64;
@@ -269,10 +262,6 @@ mod tests {
             Ok(MoveOutcome::Played(_)) => {}
             other => panic!("{mv}: {other:?}"),
         }
-    }
-
-    fn code<T: std::fmt::Debug>(r: Result<T, ProtoError>) -> ErrorCode {
-        r.unwrap_err().code
     }
 
     #[test]
