@@ -82,9 +82,18 @@ fn parse_args() -> Result<Args, String> {
 }
 
 async fn connect(addr: &str) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .expect("connect");
+    // A small read buffer, as the server's: the library's 128 KiB default
+    // is zeroed before each read, and the clients share the machine with
+    // the servers they measure.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(4 << 10);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
+        format!("ws://{addr}/ws"),
+        Some(config),
+        false,
+    )
+    .await
+    .expect("connect");
     let hello = recv(&mut ws).await;
     assert_eq!(hello["type"], "hello");
     ws

@@ -43,6 +43,13 @@ pub const STATIC_CACHE: &str = "no-cache";
 /// `MAX_FRAME_BYTES` up to this are read and answered with close 1009;
 /// larger ones are cut off at once (with close 1009 if the socket allows).
 const WS_READ_CAPACITY: usize = 1 << 20;
+/// The WebSocket read buffer a connection starts with (it grows for a
+/// larger frame). The library's default, 128 KiB, is zeroed again before
+/// each read: with messages of a few hundred bytes that zeroing was the
+/// server's largest single cost under load (a profile of the load
+/// benchmark, `docs/server.md`), and 128 KiB a connection is memory an
+/// idle spectator does not need.
+const WS_READ_BUFFER: usize = 4 << 10;
 
 /// What the routes share.
 #[derive(Clone)]
@@ -133,6 +140,7 @@ async fn upgrade(
     let lobby = state.lobby;
     ws.max_message_size(WS_READ_CAPACITY)
         .max_frame_size(WS_READ_CAPACITY)
+        .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| {
             crate::ws::serve(
                 socket,

@@ -30,7 +30,7 @@ use crate::{
     event::{Event, MovePlayed},
     names::DisplayName,
     protocol::{ErrorCode, ProtoError},
-    store::{NewGame, Seen, StoredGame},
+    store::{NewGame, Seen, StoredGame, StoredMove},
 };
 
 /// What a room needs to be put back as it was before a change.
@@ -97,6 +97,25 @@ pub struct Room {
     names: ByColor<Option<DisplayName>>,
     /// The game's chat, by index (`chat.rs`).
     chat: Vec<ChatLine>,
+}
+
+/// Plays stored moves on `game`. They are long form, as the server wrote
+/// them, so they are read as long form only: reading them as SAN first
+/// (the core's lenient `Game::from_moves`) would build an error, FEN and
+/// all, for every piece move (`g1f3` is no pawn move) before falling back.
+/// A failure is worded as the core's move-list errors are.
+fn replay(game: &mut Game, id: &str, moves: &[StoredMove]) -> Result<(), String> {
+    for m in moves {
+        let (turn, fullmove) = (game.position().turn(), game.position().fullmoves().get());
+        game.push_uci(&m.uci).map_err(|e| {
+            format!(
+                "game {id}: cannot play move {} ({}'s move {fullmove}): {e}",
+                m.ply + 1,
+                turn.name()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -188,10 +207,8 @@ impl Room {
         if let Some((i, m)) = (0u64..).zip(&stored.moves).find(|(i, m)| m.ply != *i) {
             return Err(format!("game {}: ply {} stored at {i}", stored.id, m.ply));
         }
-        // The core's move-list layer: its error names the ply, the move and
-        // the position, as everywhere else.
-        let game = Game::from_moves(start, stored.moves.iter().map(|m| m.uci.as_str()))
-            .map_err(|e| format!("game {}: {e}", stored.id))?;
+        let mut game = Game::from_position(start);
+        replay(&mut game, &stored.id, &stored.moves)?;
         let clock = match (stored.clock, stored.clocks) {
             (Some(spec), Some(remaining)) => Some(Clock::restore(spec, remaining)),
             (Some(spec), None) => Some(Clock::new(spec)),
@@ -1256,8 +1273,12 @@ mod tests {
         let r = Room::restore(stored(&["e2e4", "e7e5"]), now).unwrap();
         assert_eq!(r.game().ply(), 2);
         let e = Room::restore(stored(&["e2e4", "e7e5", "e1e3"]), now).unwrap_err();
-        // The core's move-list error: the 1-based move, its text, the position.
-        assert!(e.starts_with("game g: cannot play move 3 'e1e3'"), "{e}");
+        // Worded as the core's move-list error: the 1-based move, its text,
+        // whose move it was, and why, in which position.
+        assert!(
+            e.starts_with("game g: cannot play move 3 (white's move 2): illegal uci: 'e1e3' in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w"),
+            "{e}"
+        );
     }
 
     #[test]

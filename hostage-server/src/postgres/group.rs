@@ -64,9 +64,10 @@ const LOCK: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
 /// A move, stored only at the next ply of an unfinished game with both
 /// seats taken, with its notification; says how many moves it stored (none
 /// or one) and how many the game had. Run after [`LOCK`]: its snapshot
-/// then has every move committed to the game.
-const PLAY: &str = "
-WITH seen AS (SELECT count(*) AS plies FROM moves WHERE game = $1),
+/// then has every move committed to the game. The moves a game has are
+/// counted as its last ply + 1 ([`super::PLIES`]).
+pub(super) const PLAY: &str = "
+WITH seen AS (SELECT coalesce(max(ply) + 1, 0) AS plies FROM moves WHERE game = $1),
 played AS (
     UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
         draw_offer = NULL, takeback = NULL, termination = $4, winner = $5, updated_ms = $6,
