@@ -159,15 +159,11 @@ pub(crate) async fn connect(url: &str) -> Result<Client, StoreError> {
     Ok(client)
 }
 
-/// A pooled connection, with the reads of a game prepared on it: a
-/// catch-up reads a game on every change another instance makes, and
-/// parsing and planning those three statements on each read showed in the
-/// load benchmark's profile of PostgreSQL.
+/// A pooled connection, with the read of a game ([`LOAD`]) prepared on it:
+/// a catch-up reads a game on every change another instance makes.
 struct Reader {
     client: Client,
-    game: Statement,
-    moves: Statement,
-    chat: Statement,
+    load: Statement,
 }
 
 impl Reader {
@@ -176,22 +172,11 @@ impl Reader {
     }
 
     async fn prepare(client: Client) -> Result<Reader, StoreError> {
-        let game_sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-        let moves_sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 ORDER BY ply");
-        let chat_sql = format!("SELECT {CHAT_COLUMNS} FROM chat WHERE game = $1 ORDER BY idx");
-        let (game, moves, chat) = futures_util::future::try_join3(
-            client.prepare_typed(&game_sql, &[Type::TEXT]),
-            client.prepare_typed(&moves_sql, &[Type::TEXT]),
-            client.prepare_typed(&chat_sql, &[Type::TEXT]),
-        )
-        .await
-        .map_err(|e| backend(&e))?;
-        Ok(Reader {
-            client,
-            game,
-            moves,
-            chat,
-        })
+        let load = client
+            .prepare_typed(&load_sql(), &[Type::TEXT])
+            .await
+            .map_err(|e| backend(&e))?;
+        Ok(Reader { client, load })
     }
 }
 
@@ -641,37 +626,103 @@ async fn at_ply(
     }
 }
 
-/// A game, its moves and its chat: the three prepared queries are sent
-/// together, one after the other.
-async fn load(reader: &Reader, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let client = &reader.client;
-    let (games, moves, chat) = futures_util::future::try_join3(
-        client.query(&reader.game, &[&id]),
-        client.query(&reader.moves, &[&id]),
-        client.query(&reader.chat, &[&id]),
+/// The read of a game ([`GAME_COLUMNS`]), its moves and its chat lines, in
+/// one statement and so in one snapshot (three statements, each with a
+/// snapshot of its own, could pair a move committed between them with the
+/// game's row from before it). The moves and the lines come as arrays, one
+/// a column, after the game's columns: [`MOVE_COLUMNS`] then
+/// [`CHAT_COLUMNS`], each array null when there are none.
+fn load_sql() -> String {
+    let agg = |columns: &str, order: &str| {
+        columns
+            .split(", ")
+            .map(|c| format!("array_agg({c} ORDER BY {order})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "SELECT {GAME_COLUMNS}, m.*, c.* FROM games,
+            (SELECT {} FROM moves WHERE game = $1) AS m,
+            (SELECT {} FROM chat WHERE game = $1) AS c
+         WHERE id = $1",
+        agg(MOVE_COLUMNS, "ply"),
+        agg(CHAT_COLUMNS, "idx"),
     )
-    .await
-    .map_err(|e| backend(&e))?;
-    let Some(row) = games.first() else {
+}
+
+/// Where the arrays of [`load_sql`] start.
+const MOVES_AT: usize = 17;
+const CHAT_AT: usize = MOVES_AT + 5;
+/// Which of the array columns hold texts ([`MOVE_COLUMNS`], [`CHAT_COLUMNS`]).
+const MOVE_TEXTS: [bool; 5] = [false, true, false, false, false];
+const CHAT_TEXTS: [bool; 4] = [false, true, true, false];
+
+/// Array columns of a row, each decoded once (a missing array as empty).
+struct Arrays {
+    ints: Vec<Vec<Option<i64>>>,
+    texts: Vec<Vec<Option<String>>>,
+}
+
+impl Arrays {
+    /// The columns of `row` from `first`, a text column where `texts` says.
+    fn read(row: &tokio_postgres::Row, first: usize, texts: &[bool]) -> Result<Arrays, StoreError> {
+        let mut arrays = Arrays {
+            ints: Vec::new(),
+            texts: Vec::new(),
+        };
+        for (c, &text) in texts.iter().enumerate() {
+            let (ints, texts) = if text {
+                let v: Option<Vec<Option<String>>> =
+                    row.try_get(first + c).map_err(|e| backend(&e))?;
+                (Vec::new(), v.unwrap_or_default())
+            } else {
+                let v: Option<Vec<Option<i64>>> =
+                    row.try_get(first + c).map_err(|e| backend(&e))?;
+                (v.unwrap_or_default(), Vec::new())
+            };
+            arrays.ints.push(ints);
+            arrays.texts.push(texts);
+        }
+        Ok(arrays)
+    }
+
+    /// Each element as a row, read by `read` through the getters
+    /// [`read_move`] and [`read_chat`] take; the first column (the ply or
+    /// the index) says how many. A missing element reads as null, which
+    /// they refuse where it matters.
+    fn rows<T>(
+        &self,
+        read: impl Fn(
+            &dyn Fn(usize) -> Result<Option<i64>, StoreError>,
+            &dyn Fn(usize) -> Result<Option<String>, StoreError>,
+        ) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        let n = self.ints.first().map_or(0, Vec::len);
+        (0..n)
+            .map(|k| {
+                let int = |c: usize| Ok(self.ints.get(c).and_then(|v| v.get(k)).copied().flatten());
+                let text =
+                    |c: usize| Ok(self.texts.get(c).and_then(|v| v.get(k)).cloned().flatten());
+                read(&int, &text)
+            })
+            .collect()
+    }
+}
+
+async fn load(reader: &Reader, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let Some(row) = reader
+        .client
+        .query_opt(&reader.load, &[&id])
+        .await
+        .map_err(|e| backend(&e))?
+    else {
         return Ok(None);
     };
     let game = read_game(|i| row.try_get(i), |i| row.try_get(i)).map_err(|e| backend(&e))?;
-    let moves = moves
-        .iter()
-        .map(|r| {
-            read_move(|i| r.try_get(i), |i| r.try_get(i))
-                .map_err(|e| backend(&e))
-                .and_then(MoveRow::into_move)
-        })
-        .collect::<Result<_, _>>()?;
-    let chat = chat
-        .iter()
-        .map(|r| {
-            read_chat(|i| r.try_get(i), |i| r.try_get(i))
-                .map_err(|e| backend(&e))
-                .and_then(ChatRow::into_line)
-        })
-        .collect::<Result<_, _>>()?;
+    let moves = Arrays::read(&row, MOVES_AT, &MOVE_TEXTS)?
+        .rows(|int, text| read_move(int, text).and_then(MoveRow::into_move))?;
+    let chat = Arrays::read(&row, CHAT_AT, &CHAT_TEXTS)?
+        .rows(|int, text| read_chat(int, text).and_then(ChatRow::into_line))?;
     game.into_game(moves, chat).map(Some)
 }
 
@@ -820,6 +871,28 @@ mod tests {
             clients += 1;
         }
         assert_eq!(clients, POOL + WRITERS);
+    }
+
+    /// The read of a game finds its arrays where [`load`] looks: after the
+    /// game's columns, the moves' then the chat's, texts where they are.
+    #[test]
+    fn the_arrays_of_a_read_are_where_they_are_decoded() {
+        let names = |columns: &'static str| columns.split(", ").collect::<Vec<_>>();
+        assert_eq!(names(GAME_COLUMNS).len(), MOVES_AT);
+        assert_eq!(MOVES_AT + names(MOVE_COLUMNS).len(), CHAT_AT);
+        let texts = |columns, flags: &[bool]| {
+            names(columns)
+                .into_iter()
+                .zip(flags)
+                .filter(|(_, &text)| text)
+                .map(|(name, _)| name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(MOVE_COLUMNS).len(), MOVE_TEXTS.len());
+        assert_eq!(names(CHAT_COLUMNS).len(), CHAT_TEXTS.len());
+        assert_eq!(texts(MOVE_COLUMNS, &MOVE_TEXTS), ["uci"]);
+        assert_eq!(texts(CHAT_COLUMNS, &CHAT_TEXTS), ["side", "text"]);
+        assert!(load_sql().contains("array_agg(ply ORDER BY ply)"));
     }
 
     /// A move's write finds its game through the primary key, on a fresh
