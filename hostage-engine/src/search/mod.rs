@@ -30,7 +30,7 @@
 //!   [`Options::history_lmr`], off by default) or, near the leaves, pruned
 //!   (late-move and futility pruning), but never a move that gives check,
 //!   since drop mates are the game's sharpest tactic; with
-//!   [`Options::see_pruning`] (off by default) a move that loses material
+//!   [`Options::see_pruning`] (on by default) a move that loses material
 //!   by static exchange beyond a depth-scaled margin is skipped near the
 //!   leaves, checks included, and a check that loses its checking man is
 //!   reduced like a quiet move;

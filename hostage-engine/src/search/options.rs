@@ -54,10 +54,10 @@ pub struct Options {
     /// Static exchange in the pruning: near the leaves a move that loses
     /// more than a depth-scaled margin by static exchange is skipped
     /// (`pruning.rs`), and a check that loses its checking man is reduced
-    /// like a quiet move (`reduction.rs`). Off by default: against
-    /// Fairy-Stockfish it scored better than the search without it in the
-    /// same sitting, but not yet by a margin the interval settles
-    /// (`docs/engine-record.md`).
+    /// like a quiet move (`reduction.rs`). On by default: against
+    /// Fairy-Stockfish it scored better than the search without it in
+    /// each of two sittings (42.2% against 38.0% over both), and +61 Elo
+    /// in self-play (`docs/engine-record.md`).
     pub see_pruning: bool,
 }
 
@@ -79,7 +79,7 @@ impl Default for Options {
             capture_history: true,
             deep_pruning: true,
             singular: false,
-            see_pruning: false,
+            see_pruning: true,
         }
     }
 }

@@ -22,7 +22,7 @@
 //! - futility pruning: at shallow depth, a quiet move is skipped when the
 //!   evaluation plus a margin cannot reach alpha.
 //!
-//! - static-exchange pruning ([`Options::see_pruning`], off by default):
+//! - static-exchange pruning ([`Options::see_pruning`], on by default):
 //!   at depth ≤ 8, a
 //!   quiet move that does not give check and loses more than 30·depth²
 //!   centipawns by static exchange (a drop where it simply hangs, a man
@@ -259,9 +259,10 @@ mod tests {
             see_threshold(&on, &node(2, false), &quiet, -MATE_BOUND),
             None
         );
-        assert_eq!(
-            see_threshold(&Options::default(), &node(2, false), &quiet, 0),
-            None
-        );
+        let off = Options {
+            see_pruning: false,
+            ..Options::default()
+        };
+        assert_eq!(see_threshold(&off, &node(2, false), &quiet, 0), None);
     }
 }

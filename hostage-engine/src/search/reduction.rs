@@ -4,7 +4,7 @@
 //!
 //! A move is reduced at depth ≥ 3 once 2 moves (3 at PV nodes, the root
 //! included) were searched before it, unless it is a capture or promotion,
-//! answers a check, or gives one (with [`Options::see_pruning`], off by
+//! answers a check, or gives one (with [`Options::see_pruning`], on by
 //! default: gives one and keeps the checking man by static exchange, so
 //! that a sacrificial checking drop, the man taken at once, is reduced like
 //! a quiet move, since with men in hand such drops are many and few of
