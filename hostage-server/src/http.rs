@@ -45,10 +45,9 @@ pub const STATIC_CACHE: &str = "no-cache";
 const WS_READ_CAPACITY: usize = 1 << 20;
 /// The WebSocket read buffer a connection starts with (it grows for a
 /// larger frame). The library's default, 128 KiB, is zeroed again before
-/// each read: with messages of a few hundred bytes that zeroing was the
-/// server's largest single cost under load (a profile of the load
-/// benchmark, `docs/server.md`), and 128 KiB a connection is memory an
-/// idle spectator does not need.
+/// each read: with messages of a few hundred bytes that zeroing showed in
+/// a profile of the load benchmark (`docs/server.md`), and 128 KiB a
+/// connection is memory an idle spectator does not need.
 const WS_READ_BUFFER: usize = 4 << 10;
 
 /// What the routes share.

@@ -151,7 +151,7 @@ pub(crate) async fn connect(url: &str) -> Result<Client, StoreError> {
     // default: an acknowledged move must survive the database server.
     // Every statement the store prepares looks rows up by key, where a
     // generic plan is the plan: planning each execution again for its
-    // parameters was a tenth of PostgreSQL's time under load.
+    // parameters showed in the load benchmark's profile of PostgreSQL.
     client
         .batch_execute("SET synchronous_commit = on; SET plan_cache_mode = force_generic_plan")
         .await
@@ -159,7 +159,7 @@ pub(crate) async fn connect(url: &str) -> Result<Client, StoreError> {
     Ok(client)
 }
 
-/// A pooled connection, with the read of a game ([`LOAD`]) prepared on it:
+/// A pooled connection, with the read of a game ([`load_sql`]) prepared on it:
 /// a catch-up reads a game on every change another instance makes.
 struct Reader {
     client: Client,
@@ -597,9 +597,7 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
 /// How many moves a game has: its last ply + 1, since its moves are stored
 /// only at the next ply and taken back only from a ply on, so they are
 /// always plies 0 to n - 1. One step down the `(game, ply)` index, where
-/// `count(*)` read every move of the game on every move: in the load
-/// benchmark's profile that count was about a quarter of PostgreSQL's CPU
-/// time.
+/// `count(*)` reads every move of the game, on every move.
 const PLIES: &str = "SELECT coalesce(max(ply) + 1, 0) FROM moves WHERE game = $1";
 
 /// Checks, once the game's row is locked by this transaction, that the game
