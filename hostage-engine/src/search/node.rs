@@ -289,8 +289,10 @@ impl Searcher<'_> {
             {
                 continue;
             }
+            // A check already found to keep its man (exchange ≥ 0) clears
+            // every threshold, all of them ≤ 0: no second exchange.
             if pruning::see_threshold(&self.options, node, &candidate, found.best)
-                .is_some_and(|t| !crate::see::see_ge(pos, &mv, t))
+                .is_some_and(|t| !candidate.safe_check && !crate::see::see_ge(pos, &mv, t))
             {
                 continue;
             }

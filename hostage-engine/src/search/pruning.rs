@@ -179,7 +179,8 @@ pub(super) fn prunes_late_move(
 /// The static-exchange threshold under which move `m` of `node` is
 /// skipped, if it may be ([`Options::see_pruning`]): with the node's
 /// `best` value so far, never in check, never the first move, never once
-/// a mate is against us.
+/// a mate is against us. Never above 0 (the search relies on it: a move
+/// that keeps its man by exchange passes every threshold).
 pub(super) fn see_threshold(
     options: &Options,
     node: &Node,
