@@ -648,9 +648,22 @@ fn load_sql() -> String {
     )
 }
 
+/// How many names a list of columns has (they are separated by commas).
+const fn column_count(columns: &str) -> usize {
+    let bytes = columns.as_bytes();
+    let (mut n, mut i) = (1, 0);
+    while i < bytes.len() {
+        if bytes[i] == b',' {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
 /// Where the arrays of [`load_sql`] start.
-const MOVES_AT: usize = 17;
-const CHAT_AT: usize = MOVES_AT + 5;
+const MOVES_AT: usize = column_count(GAME_COLUMNS);
+const CHAT_AT: usize = MOVES_AT + column_count(MOVE_COLUMNS);
 /// Which of the array columns hold texts ([`MOVE_COLUMNS`], [`CHAT_COLUMNS`]).
 const MOVE_TEXTS: [bool; 5] = [false, true, false, false, false];
 const CHAT_TEXTS: [bool; 4] = [false, true, true, false];
