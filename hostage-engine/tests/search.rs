@@ -106,7 +106,7 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         Position::from_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12")
             .expect("fen");
     type Flip = fn(&mut Options);
-    let flips: [(&str, Flip); 17] = [
+    let flips: [(&str, Flip); 20] = [
         ("null_move", |o| o.null_move ^= true),
         ("lmr", |o| o.lmr ^= true),
         ("leaf_pruning", |o| o.leaf_pruning ^= true),
@@ -123,6 +123,9 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         ("deep_pruning", |o| o.deep_pruning ^= true),
         ("singular", |o| o.singular ^= true),
         ("see_pruning", |o| o.see_pruning ^= true),
+        ("reduced_depth_pruning", |o| o.reduced_depth_pruning ^= true),
+        ("cut_node_reduction", |o| o.cut_node_reduction ^= true),
+        ("king_zone_drops", |o| o.king_zone_drops ^= true),
         ("none", |_| {}),
     ];
     for (name, flip) in flips {

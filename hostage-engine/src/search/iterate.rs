@@ -14,7 +14,7 @@ use alloc::{vec, vec::Vec};
 
 use hostage_core::Position;
 
-use super::{reduction, Info, Line, RootMove, Searcher};
+use super::{facts::Kind, reduction, Info, Line, RootMove, Searcher};
 use crate::{
     eval::evaluate_with,
     ordering::is_tactical,
@@ -202,14 +202,14 @@ impl Searcher<'_> {
                 alpha
             };
             let value = if i == pv_idx {
-                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+                -self.negamax(&child, new_depth, -beta, -alpha, 1, Kind::Pv)
             } else {
                 let index = i - pv_idx;
                 let quiet = !is_tactical(&mv);
                 let checks = in_check || gives_check;
                 let r = reduction::reduces(&self.options, depth, true, index, quiet, checks)
                     .then(|| reduction::at_root(depth, index, new_depth));
-                self.search_late(&child, 1, new_depth, r, (floor, beta), true)
+                self.search_late(&child, 1, new_depth, r, (floor, beta), Kind::Pv)
             };
             if self.stopped {
                 return best;

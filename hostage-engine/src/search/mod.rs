@@ -24,7 +24,8 @@
 //! - a singular extension test of the table's move (depth ≥ 6), which may
 //!   also cut the node (multi-cut); off by default ([`Options::singular`]);
 //! - moves in the order of [`crate::ordering`], each played on a copy of the
-//!   position; checks are extended one ply unless the checking man is
+//!   position once the pruning has kept it (a move that cannot give check
+//!   is judged before it is played); checks are extended one ply unless the checking man is
 //!   lost by static exchange ([`crate::see`]); late quiet moves (quiet board
 //!   moves, drops, exchanges) are reduced (LMR; by history too with
 //!   [`Options::history_lmr`], off by default) or, near the leaves, pruned
@@ -47,8 +48,10 @@
 //! root in `iterate.rs`; a node of the main search in `node.rs`, which
 //! calls the decisions of `pruning.rs` (reverse futility, null move,
 //! late-move and futility pruning), `reduction.rs` (LMR), `singular.rs`
-//! (the singular test) and `extension.rs` (check extension), and takes
-//! its moves in the order of `picker.rs`; quiescence in `quiescence.rs`;
+//! (the singular test), `extension.rs` (check extension) and `checks.rs`
+//! (whether a move may give check, before it is played), and takes its
+//! moves in the order of `picker.rs`; what a node knows and its kind (PV,
+//! cut, all) in `facts.rs`; quiescence in `quiescence.rs`;
 //! the switches in `options.rs`. This file holds the searcher's state,
 //! node counting and limits, repetitions and the corrected evaluation.
 //!
@@ -62,6 +65,7 @@
 //! (`timeman.rs`: the hard limit while searching, the soft one after each
 //! iteration) is set.
 
+mod checks;
 mod extension;
 mod facts;
 mod iterate;

@@ -22,10 +22,11 @@ use alloc::vec::Vec;
 use hostage_core::{Color, Move, MoveList, Position};
 
 use super::{
+    checks,
     extension::extension,
-    facts::Node,
+    facts::{Candidate, Kind, Node},
     picker::next,
-    pruning::{self, Candidate, LeafPruning},
+    pruning::{self, LeafPruning},
     reduction, Options, Searcher, MAX_PLY,
 };
 use crate::{
@@ -64,8 +65,9 @@ impl Searcher<'_> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv_node: bool,
+        kind: Kind,
     ) -> i32 {
+        let pv_node = kind == Kind::Pv;
         self.pv[ply].clear();
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
@@ -107,6 +109,7 @@ impl Searcher<'_> {
             },
             ply,
             pv: pv_node,
+            cut: kind == Kind::Cut,
             in_check,
             hash,
             raw_eval,
@@ -213,7 +216,7 @@ impl Searcher<'_> {
             -beta,
             -beta + 1,
             node.ply + 1,
-            false,
+            node.kind().child(),
         );
         self.path.pop();
         if self.stopped {
@@ -274,9 +277,10 @@ impl Searcher<'_> {
                 continue;
             }
             let quiet = !is_tactical(&mv);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let gives_check = child.is_check();
+            // A move that cannot give check is judged before it is played,
+            // so a pruned one costs no copy of the position.
+            let played = checks::may_give_check(pos, &mv).then(|| play(pos, mv));
+            let gives_check = played.as_ref().is_some_and(Position::is_check);
             let candidate = Candidate {
                 quiet,
                 gives_check,
@@ -284,6 +288,8 @@ impl Searcher<'_> {
                     && (!self.options.see_pruning || crate::see::see_ge(pos, &mv, 0)),
                 searched,
                 quiets_tried: tried.quiets.len(),
+                lmr_depth: pruning::lmr_depth(node, searched),
+                near_king: quiet && pruning::near_king(&self.options, pos, &mv),
             };
             if pruning::prunes_late_move(&self.options, node, &leaf, &candidate, found.best, alpha)
             {
@@ -297,15 +303,17 @@ impl Searcher<'_> {
                 continue;
             }
 
+            let child = played.unwrap_or_else(|| play(pos, mv));
             let singular = if i == 0 && tt_first { singular_ext } else { 0 };
             let new_depth =
                 node.depth - 1 + extension(&self.options, pos, &mv, gives_check, ply, singular);
             self.played[ply] = Some(mv);
             let value = if searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, node.pv)
+                let kind = node.kind().first_child();
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, kind)
             } else {
                 let r = self.late_reduction(node, &candidate, &mv, new_depth, us, &ctx);
-                self.search_late(&child, ply + 1, new_depth, r, (alpha, beta), node.pv)
+                self.search_late(&child, ply + 1, new_depth, r, (alpha, beta), node.kind())
             };
             searched += 1;
             if self.stopped {
@@ -387,7 +395,7 @@ impl Searcher<'_> {
         Some(reduction::at_node(
             &self.options,
             node,
-            m.searched,
+            m,
             new_depth,
             history,
         ))
@@ -457,8 +465,10 @@ impl Searcher<'_> {
     /// A move after the first of a node (the root included), `child` at
     /// `ply`, in a principal-variation search: with a null window at
     /// alpha, first `reduction` plies shallower when it is reduced, then
-    /// at the full `new_depth` if it beat alpha, and at a PV node (`pv`)
-    /// with the full `window` if it fell inside it.
+    /// at the full `new_depth` if it beat alpha, and at a PV node
+    /// (`parent` [`Kind::Pv`]) with the full `window` if it fell inside
+    /// it. The reduced search expects a cut node, as Stockfish's does; the
+    /// full-depth one the `parent`'s child kind.
     pub(super) fn search_late(
         &mut self,
         child: &Position,
@@ -466,17 +476,17 @@ impl Searcher<'_> {
         new_depth: i32,
         reduction: Option<i32>,
         (alpha, beta): (i32, i32),
-        pv: bool,
+        parent: Kind,
     ) -> i32 {
         let mut value = match reduction {
-            Some(r) => -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply, false),
+            Some(r) => -self.negamax(child, new_depth - r, -alpha - 1, -alpha, ply, Kind::Cut),
             None => alpha + 1,
         };
         if value > alpha && !self.stopped {
-            value = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply, false);
+            value = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply, parent.child());
         }
-        if pv && value > alpha && value < beta && !self.stopped {
-            value = -self.negamax(child, new_depth, -beta, -alpha, ply, true);
+        if parent == Kind::Pv && value > alpha && value < beta && !self.stopped {
+            value = -self.negamax(child, new_depth, -beta, -alpha, ply, Kind::Pv);
         }
         value
     }
@@ -510,6 +520,13 @@ impl Searcher<'_> {
             bound,
         );
     }
+}
+
+/// The position after `mv`.
+fn play(pos: &Position, mv: Move) -> Position {
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    child
 }
 
 /// Whether the table's entry `e`, of `value` at this node, ends a node of

@@ -59,6 +59,26 @@ pub struct Options {
     /// each of two sittings (42.2% against 38.0% over both), and +61 Elo
     /// in self-play (`docs/engine-record.md`).
     pub see_pruning: bool,
+    /// Pruning near the leaves on the depth a late-move reduction would
+    /// search the move to (Stockfish's `lmrDepth`), not the node's, and
+    /// late-move pruning at every depth with Stockfish's counts,
+    /// (3 + d²)/2 quiet moves, twice that when improving
+    /// (`pruning.rs`). Off by default: against Fairy-Stockfish it scored
+    /// 29.7% where the search without it scored 45% over the same games
+    /// (`docs/engine-record.md`).
+    pub reduced_depth_pruning: bool,
+    /// Late-move reductions two plies longer at cut nodes (null-window
+    /// nodes expected to fail high, Stockfish's `cutNode`), where one
+    /// refutation is enough and the later moves are least likely to be
+    /// it (`reduction.rs`). Off by default: against Fairy-Stockfish it
+    /// scored 40.3% where the search without it scored 41.3%.
+    pub cut_node_reduction: bool,
+    /// Drops and exchanges next to either king (an attack on the enemy's,
+    /// a guard for ours) are never skipped by late-move or futility
+    /// pruning, and are reduced a ply less (`pruning.rs`, `reduction.rs`).
+    /// Off by default: against Fairy-Stockfish it scored 41.1% where the
+    /// search without it scored 41.3%.
+    pub king_zone_drops: bool,
 }
 
 impl Default for Options {
@@ -80,6 +100,9 @@ impl Default for Options {
             deep_pruning: true,
             singular: false,
             see_pruning: true,
+            reduced_depth_pruning: false,
+            cut_node_reduction: false,
+            king_zone_drops: false,
         }
     }
 }

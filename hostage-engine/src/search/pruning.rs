@@ -15,7 +15,9 @@
 //!
 //! In the move loop, near the leaves, for quiet moves that do not give
 //! check (drop mates are the game's sharpest tactic) once a move has been
-//! searched and no mate is against us:
+//! searched and no mate is against us, and, with
+//! [`Options::king_zone_drops`], that do not drop or exchange a man next
+//! to either king (an attack on the enemy's, a guard for ours):
 //!
 //! - late-move pruning: a node tries only so many quiet moves, fewer when
 //!   the side is not improving;
@@ -32,12 +34,30 @@
 //!   lmr-reduced depth); a checking drop sacrifice is still tried deeper
 //!   in the tree, where the margin is wider.
 //!
+//! With [`Options::reduced_depth_pruning`] (on by default) the stages near
+//! the leaves read the depth a late-move reduction would search the move
+//! to (`lmr_depth`, Stockfish's `lmrDepth`) instead of the node's, with
+//! Stockfish's margins, as Fairy-Stockfish keeps them for drop games:
+//!
+//! - late-move pruning at every depth: (3 + d²)/2 quiet moves, twice that
+//!   when improving (with men in hand a node has a hundred quiet drops at
+//!   any depth, and the counts of Stockfish's order are enough);
+//! - futility pruning while `lmr_depth` < 7, with the margin
+//!   174 + 157·`lmr_depth`;
+//! - static-exchange pruning of quiet moves with the threshold
+//!   −(30 − min(`lmr_depth`, 18))·`lmr_depth`², at every depth: a quiet move
+//!   that loses anything by exchange is skipped where the reduced search
+//!   would have reached quiescence.
+//!
 //! "Improving" (the static evaluation above the one at our previous turn)
 //! makes both stages prune harder when it is false.
 
-use hostage_core::{Position, Role};
+use hostage_core::{attacks, Color, Move, Position, Role};
 
-use super::{facts::Node, Options};
+use super::{
+    facts::{Candidate, Node},
+    Options,
+};
 use crate::score::{INFINITE, MATE_BOUND};
 
 /// Whether the side to move is improving: its static evaluation `eval`
@@ -111,12 +131,21 @@ pub(super) struct LeafPruning {
 }
 
 impl LeafPruning {
-    /// The limits at `node`: 4 + d² + 3d quiet moves up to depth 8 (8, 14,
-    /// 22, 32, … 92) with deep pruning, else 8, 14, 24 up to depth 3; a
-    /// third fewer when the side is not improving. Futility to depth 6
-    /// with deep pruning, else 2.
+    /// The limits at `node`: with [`Options::reduced_depth_pruning`],
+    /// (3 + d²)/2 quiet moves at every depth, twice that when improving,
+    /// and futility while the reduced depth is under 7. Else 4 + d² + 3d
+    /// quiet moves up to depth 8 (8, 14, 22, 32, … 92) with deep pruning,
+    /// else 8, 14, 24 up to depth 3; a third fewer when the side is not
+    /// improving; futility to depth 6 with deep pruning, else 2.
     pub(super) fn new(options: &Options, node: &Node) -> LeafPruning {
         let depth = node.depth;
+        if options.reduced_depth_pruning {
+            let count = (3 + depth.clamp(0, 64).pow(2)) as usize;
+            return LeafPruning {
+                lmp_limit: if node.improving { count } else { count / 2 },
+                futility_depth: 6,
+            };
+        }
         let lmp_limit = match depth {
             1..=8 if options.deep_pruning => (4 + depth * depth + 3 * depth) as usize,
             1 => 8,
@@ -137,19 +166,28 @@ impl LeafPruning {
     }
 }
 
-/// A move of the loop as the pruning near the leaves sees it.
-pub(super) struct Candidate {
-    /// Not a capture or promotion.
-    pub quiet: bool,
-    /// It gives check.
-    pub gives_check: bool,
-    /// It gives check and keeps the checking man by static exchange (any
-    /// check, without [`Options::see_pruning`]).
-    pub safe_check: bool,
-    /// Moves searched before it at this node.
-    pub searched: usize,
-    /// Quiet moves tried before it at this node.
-    pub quiets_tried: usize,
+/// Whether `mv` puts a man from a reserve next to either king: a drop
+/// (R6) or an exchange (R5) onto a square a king attacks.
+pub(super) fn near_king(options: &Options, pos: &Position, mv: &Move) -> bool {
+    let to = match *mv {
+        Move::Drop { to, .. } | Move::Exchange { to, .. } => to,
+        _ => return false,
+    };
+    options.king_zone_drops
+        && Color::ALL.into_iter().any(|c| {
+            pos.board()
+                .king_of(c)
+                .is_some_and(|k| attacks::king_attacks(k).contains(to))
+        })
+}
+
+/// The depth a late-move reduction would search the move after `searched`
+/// others of `node` to: one ply less than the node, less the base
+/// reduction ([`super::reduction::base`]), a ply more when not improving;
+/// at least 0.
+pub(super) fn lmr_depth(node: &Node, searched: usize) -> i32 {
+    let r = super::reduction::base(node.depth, searched + 1) + i32::from(!node.improving);
+    (node.depth - 1 - r).max(0)
 }
 
 /// Whether the move `m` is skipped by late-move or futility pruning, with
@@ -166,14 +204,21 @@ pub(super) fn prunes_late_move(
         || node.in_check
         || !m.quiet
         || m.gives_check
+        || m.near_king
         || m.searched == 0
         || best <= -MATE_BOUND
         || !options.leaf_pruning
     {
         return false;
     }
-    m.quiets_tried >= leaf.lmp_limit
-        || (node.depth <= leaf.futility_depth && node.eval + 100 + 120 * node.depth <= alpha)
+    if m.quiets_tried >= leaf.lmp_limit {
+        return true;
+    }
+    if options.reduced_depth_pruning {
+        m.lmr_depth < 7 && node.eval + 174 + 157 * m.lmr_depth <= alpha
+    } else {
+        node.depth <= leaf.futility_depth && node.eval + 100 + 120 * node.depth <= alpha
+    }
 }
 
 /// The static-exchange threshold under which move `m` of `node` is
@@ -192,6 +237,10 @@ pub(super) fn see_threshold(
     }
     let d = node.depth;
     if m.quiet && !m.gives_check {
+        if options.reduced_depth_pruning {
+            let r = m.lmr_depth;
+            return Some(-(30 - r.min(18)) * r * r);
+        }
         (d <= 8).then_some(-30 * d * d)
     } else {
         (d <= 6).then_some(-185 * d)
@@ -207,6 +256,7 @@ mod tests {
             depth,
             ply: 3,
             pv: false,
+            cut: false,
             in_check,
             hash: 0,
             raw_eval: 0,
@@ -225,6 +275,8 @@ mod tests {
             safe_check: false,
             searched,
             quiets_tried: 0,
+            lmr_depth: 0,
+            near_king: false,
         }
     }
 
@@ -232,6 +284,7 @@ mod tests {
     fn see_thresholds_scale_with_depth_and_spare_what_must_be_searched() {
         let on = Options {
             see_pruning: true,
+            reduced_depth_pruning: false,
             ..Options::default()
         };
         let quiet = candidate(true, false, 3);
@@ -265,5 +318,64 @@ mod tests {
             ..Options::default()
         };
         assert_eq!(see_threshold(&off, &node(2, false), &quiet, 0), None);
+    }
+
+    #[test]
+    fn reduced_depth_pruning_reads_the_depth_the_move_would_be_searched_to() {
+        let on = Options {
+            reduced_depth_pruning: true,
+            see_pruning: true,
+            ..Options::default()
+        };
+        // Depth 10, the 17th move: the base reduction is
+        // (77 + 20·3·4)/100 = 3, so 10 − 1 − 3 = 6; a ply less when not
+        // improving.
+        let mut n = node(10, false);
+        assert_eq!(lmr_depth(&n, 16), 6);
+        n.improving = false;
+        assert_eq!(lmr_depth(&n, 16), 5);
+        // Never below 0.
+        assert_eq!(lmr_depth(&node(1, false), 40), 0);
+        // Quiet moves: −(30 − min(r, 18))·r²; at 0 a quiet move that loses
+        // anything is skipped. Captures and checks keep 185·d up to depth 6.
+        let quiet = |r| Candidate {
+            lmr_depth: r,
+            ..candidate(true, false, 3)
+        };
+        assert_eq!(see_threshold(&on, &node(12, false), &quiet(0), 0), Some(0));
+        assert_eq!(
+            see_threshold(&on, &node(12, false), &quiet(4), 0),
+            Some(-416)
+        );
+        assert_eq!(
+            see_threshold(&on, &node(30, false), &quiet(20), 0),
+            Some(-4800)
+        );
+        let capture = Candidate {
+            lmr_depth: 2,
+            ..candidate(false, false, 3)
+        };
+        assert_eq!(see_threshold(&on, &node(3, false), &capture, 0), Some(-555));
+        // Move counts: (3 + d²)/2, twice when improving, at every depth.
+        let mut n = node(12, false);
+        assert_eq!(LeafPruning::new(&on, &n).lmp_limit, 147);
+        n.improving = false;
+        assert_eq!(LeafPruning::new(&on, &n).lmp_limit, 73);
+        // Futility on the reduced depth: margin 174 + 157·r while r < 7.
+        let leaf = LeafPruning::new(&on, &node(12, false));
+        let late = |r| Candidate {
+            lmr_depth: r,
+            ..candidate(true, false, 3)
+        };
+        let at = node(12, false); // eval 0
+        assert!(prunes_late_move(&on, &at, &leaf, &late(2), 0, 488));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(2), 0, 487));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(7), 0, 10_000));
+        // A check is never pruned here.
+        let check = Candidate {
+            lmr_depth: 0,
+            ..candidate(true, true, 3)
+        };
+        assert!(!prunes_late_move(&on, &at, &leaf, &check, 0, 10_000));
     }
 }

@@ -10,11 +10,16 @@
 //! a quiet move, since with men in hand such drops are many and few of
 //! them lead anywhere). By how much: the logarithmic base of
 //! [`base`], one ply less at PV nodes and one more when the side is not
-//! improving (not at the root), and, with [`Options::history_lmr`], less
-//! for a move history likes and more for one it dislikes. A reduction
-//! never drops the search into quiescence.
+//! improving (not at the root), two more at a cut node with
+//! [`Options::cut_node_reduction`], one less for a drop or exchange next to
+//! either king with [`Options::king_zone_drops`], and, with
+//! [`Options::history_lmr`], less for a move history likes and more for
+//! one it dislikes. A reduction never drops the search into quiescence.
 
-use super::{facts::Node, Options};
+use super::{
+    facts::{Candidate, Node},
+    Options,
+};
 
 /// The base reduction for a move at `index` of a node of `depth`:
 /// 0.77 + 0.2·⌊log2 depth⌋·⌊log2 index⌋, about 0.77 + ln d · ln i / 2.4,
@@ -46,22 +51,28 @@ pub(super) fn at_root(depth: i32, index: usize, new_depth: i32) -> i32 {
     base(depth, index).clamp(0, (new_depth - 1).max(0))
 }
 
-/// The reduction of a move at `index` (see [`reduces`]) of `node`, whose
-/// full search would be `new_depth` deep; `history` is the move's quiet
-/// history score when [`Options::history_lmr`] is on (within ±3·2^14).
+/// The reduction of move `m` (see [`reduces`]) of `node`, whose full
+/// search would be `new_depth` deep; `history` is the move's quiet history
+/// score when [`Options::history_lmr`] is on (within ±3·2^14).
 pub(super) fn at_node(
     options: &Options,
     node: &Node,
-    index: usize,
+    m: &Candidate,
     new_depth: i32,
     history: Option<i32>,
 ) -> i32 {
-    let mut r = base(node.depth, index);
+    let mut r = base(node.depth, m.searched);
+    if m.near_king {
+        r -= 1;
+    }
     if node.pv {
         r -= 1;
     }
     if !node.improving && options.improving {
         r += 1;
+    }
+    if node.cut && options.cut_node_reduction {
+        r += 2;
     }
     if let Some(history) = history {
         // A move history likes is reduced less, one it dislikes more.

@@ -12,7 +12,10 @@
 
 use hostage_core::Position;
 
-use super::{facts::Node, Options, Searcher};
+use super::{
+    facts::{Kind, Node},
+    Options, Searcher,
+};
 use crate::{
     score::{from_tt, MATE_BOUND},
     tt::{Bound, Entry},
@@ -88,7 +91,9 @@ impl Searcher<'_> {
             singular_beta - 1,
             singular_beta,
             ply,
-            false,
+            // A null-window search, never a PV one; a cut node's test
+            // expects a cut too, as Stockfish's does.
+            if node.cut { Kind::Cut } else { Kind::All },
         );
         self.excluded[ply] = None;
         self.pv[ply].clear();
