@@ -5,7 +5,7 @@
 //! engine that answered it, both turned to our side.
 //!
 //! ```text
-//! cargo run --release -p hostage-match --example disagree -- GAMES.pgn [--ours NAME] [--top N] [--data OUT]
+//! cargo run --release -p hostage-match --example disagree -- GAMES.pgn [--ours NAME] [--top N] [--data OUT] [--label result|theirs]
 //! ```
 //!
 //! `--ours` names our engine (by default the player whose name starts with
@@ -18,7 +18,12 @@
 //! from them not a capture or promotion) as `FEN;RESULT;GAME` lines, RESULT
 //! from White's side, the format of the Texel tuner (`examples/texel.rs`),
 //! so that the fit can learn from games against another engine as well as
-//! from self-play.
+//! from self-play. With `--label theirs` it writes instead the quiet
+//! positions where the other engine was to move, each labelled with that
+//! engine's own score of it as an expected result, `1 / (1 + 10^(−cp/400))`
+//! from White's side: a fit to those labels learns the other engine's
+//! judgement of a position, where the games' results say mostly which
+//! engine was the stronger.
 
 use std::fmt::Write as _;
 
@@ -64,6 +69,13 @@ struct Args {
     ours: Option<String>,
     top: usize,
     data: Option<String>,
+    /// Label the data with the other engine's scores, not the results.
+    theirs: bool,
+}
+
+/// A score in centipawns as an expected result for its side.
+fn expected(cp: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-f64::from(cp) / 400.0))
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -73,6 +85,7 @@ fn parse_args() -> Result<Args, String> {
         ours: None,
         top: 20,
         data: None,
+        theirs: false,
     };
     while let Some(a) = args.next() {
         let mut value = || args.next().ok_or(format!("{a} needs a value"));
@@ -80,12 +93,22 @@ fn parse_args() -> Result<Args, String> {
             "--ours" => parsed.ours = Some(value()?),
             "--top" => parsed.top = value()?.parse().map_err(|e| format!("--top: {e}"))?,
             "--data" => parsed.data = Some(value()?),
+            "--label" => {
+                parsed.theirs = match value()?.as_str() {
+                    "result" => false,
+                    "theirs" => true,
+                    other => return Err(format!("--label: {other:?} is not result or theirs")),
+                }
+            }
             _ if parsed.path.is_empty() && !a.starts_with("--") => parsed.path = a,
             _ => return Err(format!("unexpected argument {a:?}")),
         }
     }
     if parsed.path.is_empty() {
-        return Err("usage: disagree GAMES.pgn [--ours NAME] [--top N] [--data OUT]".into());
+        return Err(
+            "usage: disagree GAMES.pgn [--ours NAME] [--top N] [--data OUT] [--label result|theirs]"
+                .into(),
+        );
     }
     Ok(parsed)
 }
@@ -114,7 +137,13 @@ fn result_for(game: &PgnGame, us: Color) -> Option<f64> {
 
 /// The positions of `game` scored by both engines, and its quiet
 /// positions as tuner lines.
-fn read_game(game: &PgnGame, index: usize, us: Color, result: f64) -> (Vec<Seen>, Vec<String>) {
+fn read_game(
+    game: &PgnGame,
+    index: usize,
+    us: Color,
+    result: f64,
+    theirs: bool,
+) -> (Vec<Seen>, Vec<String>) {
     let line = game.mainline();
     let moves = game.mainline_moves();
     let mut replay = hostage_core::Game::new();
@@ -123,14 +152,21 @@ fn read_game(game: &PgnGame, index: usize, us: Color, result: f64) -> (Vec<Seen>
     let white_result = if us.is_white() { result } else { 1.0 - result };
     for (i, (&node, m)) in line.iter().zip(&moves).enumerate() {
         let before = replay.position().clone();
-        if i >= 16 && !before.is_check() && !m.is_capture() && m.promotion().is_none() {
-            data.push(format!("{};{white_result};{index}", before.fen()));
-        }
         let mover = before.turn();
+        let score = |n| game.node(n).comments.iter().find_map(|c| score_of(c));
+        if i >= 16 && !before.is_check() && !m.is_capture() && m.promotion().is_none() {
+            if !theirs {
+                data.push(format!("{};{white_result};{index}", before.fen()));
+            } else if let Some(cp) = score(node).filter(|_| mover != us) {
+                // The other engine's score of the position it moved from.
+                let white_cp = if mover.is_white() { cp } else { -cp };
+                let label = expected(white_cp);
+                data.push(format!("{};{label:.4};{index}", before.fen()));
+            }
+        }
         if replay.push(*m).is_err() {
             break;
         }
-        let score = |n| game.node(n).comments.iter().find_map(|c| score_of(c));
         let (Some(a), Some(b)) = (score(node), line.get(i + 1).and_then(|&n| score(n))) else {
             continue;
         };
@@ -161,7 +197,7 @@ fn main() -> Result<(), String> {
         let Some(result) = result_for(&game, us) else {
             continue;
         };
-        let (seen, lines) = read_game(&game, index + 1, us, result);
+        let (seen, lines) = read_game(&game, index + 1, us, result, args.theirs);
         all.extend(seen);
         data.extend(lines);
     }
