@@ -64,7 +64,7 @@ pub struct Options {
     /// late-move pruning at every depth with Stockfish's counts,
     /// (3 + d²)/2 quiet moves, twice that when improving
     /// (`pruning.rs`). Off by default: against Fairy-Stockfish it scored
-    /// 29.7% where the search without it scored 45% over the same games
+    /// 29.7% where the search without it scored 45% over the same openings
     /// (`docs/engine-record.md`).
     pub reduced_depth_pruning: bool,
     /// Late-move reductions two plies longer at cut nodes (null-window

@@ -34,14 +34,15 @@
 //!   lmr-reduced depth); a checking drop sacrifice is still tried deeper
 //!   in the tree, where the margin is wider.
 //!
-//! With [`Options::reduced_depth_pruning`] (on by default) the stages near
-//! the leaves read the depth a late-move reduction would search the move
-//! to (`lmr_depth`, Stockfish's `lmrDepth`) instead of the node's, with
-//! Stockfish's margins, as Fairy-Stockfish keeps them for drop games:
+//! With [`Options::reduced_depth_pruning`] (off by default: against
+//! Fairy-Stockfish it scored far below the search without it) the stages
+//! near the leaves read the depth a late-move reduction would search the
+//! move to (`lmr_depth`, Stockfish's `lmrDepth`) instead of the node's,
+//! with Stockfish's margins, as Fairy-Stockfish keeps them for drop games:
 //!
 //! - late-move pruning at every depth: (3 + d²)/2 quiet moves, twice that
 //!   when improving (with men in hand a node has a hundred quiet drops at
-//!   any depth, and the counts of Stockfish's order are enough);
+//!   any depth);
 //! - futility pruning while `lmr_depth` < 7, with the margin
 //!   174 + 157·`lmr_depth`;
 //! - static-exchange pruning of quiet moves with the threshold
