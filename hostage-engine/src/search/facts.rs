@@ -50,10 +50,8 @@ pub(super) struct Node {
     pub depth: i32,
     /// Plies from the root.
     pub ply: usize,
-    /// A PV node (searched with an open window).
-    pub pv: bool,
-    /// A cut node (see [`Kind`]).
-    pub cut: bool,
+    /// What the node is expected to be (PV: searched with an open window).
+    pub kind: Kind,
     /// The side to move is in check.
     pub in_check: bool,
     /// The position's Zobrist hash.
@@ -75,13 +73,9 @@ pub(super) struct Node {
 }
 
 impl Node {
-    /// The node's [`Kind`].
-    pub(super) fn kind(&self) -> Kind {
-        match (self.pv, self.cut) {
-            (true, _) => Kind::Pv,
-            (false, true) => Kind::Cut,
-            (false, false) => Kind::All,
-        }
+    /// A PV node (searched with an open window).
+    pub(super) fn pv(&self) -> bool {
+        self.kind == Kind::Pv
     }
 }
 

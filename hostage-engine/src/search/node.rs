@@ -56,8 +56,8 @@ struct Found {
 
 impl Searcher<'_> {
     /// The value of `pos` searched `depth` plies deep within
-    /// `(alpha, beta)`, `ply` plies from the root; `pv_node` for a node
-    /// searched with an open window.
+    /// `(alpha, beta)`, `ply` plies from the root; `kind` what the node
+    /// is expected to be ([`Kind::Pv`]: searched with an open window).
     pub(super) fn negamax(
         &mut self,
         pos: &Position,
@@ -108,8 +108,7 @@ impl Searcher<'_> {
                 depth
             },
             ply,
-            pv: pv_node,
-            cut: kind == Kind::Cut,
+            kind,
             in_check,
             hash,
             raw_eval,
@@ -216,7 +215,7 @@ impl Searcher<'_> {
             -beta,
             -beta + 1,
             node.ply + 1,
-            node.kind().child(),
+            node.kind.child(),
         );
         self.path.pop();
         if self.stopped {
@@ -309,11 +308,11 @@ impl Searcher<'_> {
                 node.depth - 1 + extension(&self.options, pos, &mv, gives_check, ply, singular);
             self.played[ply] = Some(mv);
             let value = if searched == 0 {
-                let kind = node.kind().first_child();
+                let kind = node.kind.first_child();
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, kind)
             } else {
                 let r = self.late_reduction(node, &candidate, &mv, new_depth, us, &ctx);
-                self.search_late(&child, ply + 1, new_depth, r, (alpha, beta), node.kind())
+                self.search_late(&child, ply + 1, new_depth, r, (alpha, beta), node.kind)
             };
             searched += 1;
             if self.stopped {
@@ -324,7 +323,7 @@ impl Searcher<'_> {
                 if value > alpha {
                     found.best_move = Some(mv);
                     alpha = value;
-                    if node.pv {
+                    if node.pv() {
                         self.update_pv(ply, mv);
                     }
                     if alpha >= beta {
@@ -381,7 +380,7 @@ impl Searcher<'_> {
         if !reduction::reduces(
             &self.options,
             node.depth,
-            node.pv,
+            node.pv(),
             m.searched,
             m.quiet,
             checks,

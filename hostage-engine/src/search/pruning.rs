@@ -171,15 +171,14 @@ impl LeafPruning {
 /// (R6) or an exchange (R5) onto a square a king attacks.
 pub(super) fn near_king(options: &Options, pos: &Position, mv: &Move) -> bool {
     let to = match *mv {
-        Move::Drop { to, .. } | Move::Exchange { to, .. } => to,
+        Move::Drop { to, .. } | Move::Exchange { to, .. } if options.king_zone_drops => to,
         _ => return false,
     };
-    options.king_zone_drops
-        && Color::ALL.into_iter().any(|c| {
-            pos.board()
-                .king_of(c)
-                .is_some_and(|k| attacks::king_attacks(k).contains(to))
-        })
+    Color::ALL.into_iter().any(|c| {
+        pos.board()
+            .king_of(c)
+            .is_some_and(|k| attacks::king_attacks(k).contains(to))
+    })
 }
 
 /// The depth a late-move reduction would search the move after `searched`
@@ -201,7 +200,7 @@ pub(super) fn prunes_late_move(
     best: i32,
     alpha: i32,
 ) -> bool {
-    if node.pv
+    if node.pv()
         || node.in_check
         || !m.quiet
         || m.gives_check
@@ -251,13 +250,13 @@ pub(super) fn see_threshold(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::facts::Kind;
 
     fn node(depth: i32, in_check: bool) -> Node {
         Node {
             depth,
             ply: 3,
-            pv: false,
-            cut: false,
+            kind: Kind::All,
             in_check,
             hash: 0,
             raw_eval: 0,

@@ -17,7 +17,7 @@
 //! one it dislikes. A reduction never drops the search into quiescence.
 
 use super::{
-    facts::{Candidate, Node},
+    facts::{Candidate, Kind, Node},
     Options,
 };
 
@@ -65,13 +65,13 @@ pub(super) fn at_node(
     if m.near_king {
         r -= 1;
     }
-    if node.pv {
+    if node.pv() {
         r -= 1;
     }
     if !node.improving && options.improving {
         r += 1;
     }
-    if node.cut && options.cut_node_reduction {
+    if node.kind == Kind::Cut && options.cut_node_reduction {
         r += 2;
     }
     if let Some(history) = history {

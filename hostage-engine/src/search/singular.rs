@@ -93,7 +93,11 @@ impl Searcher<'_> {
             ply,
             // A null-window search, never a PV one; a cut node's test
             // expects a cut too, as Stockfish's does.
-            if node.cut { Kind::Cut } else { Kind::All },
+            if node.kind == Kind::Cut {
+                Kind::Cut
+            } else {
+                Kind::All
+            },
         );
         self.excluded[ply] = None;
         self.pv[ply].clear();
