@@ -74,7 +74,7 @@ pub(crate) fn clock_spec_params(clock: Option<ClockSpec>) -> (Option<i64>, Optio
 /// The columns of a game as [`read_game`] reads them, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, created_ms, start_fen, initial_ms, increment_ms, \
      white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, \
-     takeback, white_name, black_name";
+     takeback, white_name, black_name, takebacks";
 
 /// The columns of a chat line as [`read_chat`] reads them, in its order.
 pub(crate) const CHAT_COLUMNS: &str = "idx, side, text, at_ms";
@@ -115,6 +115,7 @@ pub(crate) struct GameRow {
     takeback: Option<String>,
     white_name: Option<String>,
     black_name: Option<String>,
+    takebacks: Option<i64>,
 }
 
 /// Reads a row of [`GAME_COLUMNS`] through the database's getters of an
@@ -141,6 +142,7 @@ pub(crate) fn read_game<E>(
         takeback: text(14)?,
         white_name: text(15)?,
         black_name: text(16)?,
+        takebacks: int(17)?,
     })
 }
 
@@ -265,6 +267,7 @@ impl GameRow {
             updated_ms: uint(required(self.updated_ms, "games.updated_ms")?),
             names: ByColor::new(name_of(self.white_name)?, name_of(self.black_name)?),
             chat,
+            takebacks: uint(required(self.takebacks, "games.takebacks")?),
             id,
         })
     }

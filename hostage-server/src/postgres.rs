@@ -9,6 +9,8 @@
 //!   the others are stored; the conditions of `store.rs` are SQL (`WHERE`
 //!   clauses), and `moves` has the primary key `(game, ply)`: two
 //!   instances can never both store a move for one ply;
+//! - an accepted takeback also bumps the game's mark of takebacks
+//!   (`takebacks`), in the transaction that deletes the moves;
 //! - each write also bumps the game's `version` and sends `NOTIFY
 //!   hostage_games, '<id> <origin>'` inside its transaction, so the
 //!   notification is delivered exactly when the change is committed, to
@@ -48,7 +50,7 @@ use crate::{
         read_game, read_move, token_params, uint, ChatRow, MoveRow, CHAT_COLUMNS, GAME_COLUMNS,
         MOVE_COLUMNS,
     },
-    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
+    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, StoredTail, Write},
 };
 
 /// Connections kept for reads and presence (the writes have their own,
@@ -82,6 +84,9 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS takeback TEXT;
 -- Each seat's display name, if given (added with chat).
 ALTER TABLE games ADD COLUMN IF NOT EXISTS white_name TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS black_name TEXT;
+-- The mark of takebacks: how many were accepted in the game (moves are
+-- otherwise only added, so a catch-up at the same mark reads only the new).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS takebacks BIGINT NOT NULL DEFAULT 0;
 -- The unfinished games, oldest first (read when a server starts). The
 -- predicate names created_ms, which no write's condition does, so a write
 -- can only find its game by id, through the primary key: with the
@@ -160,7 +165,7 @@ pub(crate) async fn connect(url: &str) -> Result<Client, StoreError> {
 }
 
 /// A pooled connection, with the read of a game ([`load_sql`]) prepared on it:
-/// a catch-up reads a game on every change another instance makes.
+/// a catch-up reads a game (its end) on every change another instance makes.
 struct Reader {
     client: Client,
     load: Statement,
@@ -173,7 +178,7 @@ impl Reader {
 
     async fn prepare(client: Client) -> Result<Reader, StoreError> {
         let load = client
-            .prepare_typed(&load_sql(), &[Type::TEXT])
+            .prepare_typed(&load_sql(), &[Type::TEXT, Type::INT8, Type::INT8])
             .await
             .map_err(|e| backend(&e))?;
         Ok(Reader { client, load })
@@ -516,7 +521,7 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
                 .execute(
                     "UPDATE games SET takeback = NULL, draw_offer = NULL,
                         white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
-                        updated_ms = $4, version = version + 1
+                        updated_ms = $4, version = version + 1, takebacks = takebacks + 1
                      WHERE id = $1 AND termination IS NULL AND takeback = $5",
                     &[game, &w, &b, &now, &by.name()],
                 )
@@ -624,8 +629,9 @@ async fn at_ply(
     }
 }
 
-/// The read of a game ([`GAME_COLUMNS`]), its moves and its chat lines, in
-/// one statement and so in one snapshot (three statements, each with a
+/// The read of a game ([`GAME_COLUMNS`]), its moves from ply `$2` on and
+/// its chat lines from index `$3` on (0 and 0 for the whole game), in one
+/// statement and so in one snapshot (three statements, each with a
 /// snapshot of its own, could pair a move committed between them with the
 /// game's row from before it). The moves and the lines come as arrays, one
 /// a column, after the game's columns: [`MOVE_COLUMNS`] then
@@ -640,8 +646,8 @@ fn load_sql() -> String {
     };
     format!(
         "SELECT {GAME_COLUMNS}, m.*, c.* FROM games,
-            (SELECT {} FROM moves WHERE game = $1) AS m,
-            (SELECT {} FROM chat WHERE game = $1) AS c
+            (SELECT {} FROM moves WHERE game = $1 AND ply >= $2) AS m,
+            (SELECT {} FROM chat WHERE game = $1 AND idx >= $3) AS c
          WHERE id = $1",
         agg(MOVE_COLUMNS, "ply"),
         agg(CHAT_COLUMNS, "idx"),
@@ -720,10 +726,15 @@ impl Arrays {
     }
 }
 
-async fn load(reader: &Reader, id: &str) -> Result<Option<StoredGame>, StoreError> {
+async fn load_since(
+    reader: &Reader,
+    id: &str,
+    from_ply: u64,
+    from_chat: u64,
+) -> Result<Option<StoredTail>, StoreError> {
     let Some(row) = reader
         .client
-        .query_opt(&reader.load, &[&id])
+        .query_opt(&reader.load, &[&id, &int(from_ply), &int(from_chat)])
         .await
         .map_err(|e| backend(&e))?
     else {
@@ -734,7 +745,11 @@ async fn load(reader: &Reader, id: &str) -> Result<Option<StoredGame>, StoreErro
         .rows(|int, text| read_move(int, text).and_then(MoveRow::into_move))?;
     let chat = Arrays::read(&row, CHAT_AT, &CHAT_TEXTS)?
         .rows(|int, text| read_chat(int, text).and_then(ChatRow::into_line))?;
-    game.into_game(moves, chat).map(Some)
+    Ok(Some(StoredTail {
+        game: game.into_game(moves, chat)?,
+        from_ply,
+        from_chat,
+    }))
 }
 
 impl Store for PostgresStore {
@@ -744,7 +759,21 @@ impl Store for PostgresStore {
 
     fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>> {
         let id = game.to_string();
-        Box::pin(self.with_client(move |client| Box::pin(async move { load(client, &id).await })))
+        Box::pin(self.with_client(move |client| {
+            Box::pin(async move { Ok(load_since(client, &id, 0, 0).await?.map(|t| t.game)) })
+        }))
+    }
+
+    fn load_since<'a>(
+        &'a self,
+        game: &'a str,
+        from_ply: u64,
+        from_chat: u64,
+    ) -> StoreFuture<'a, Option<StoredTail>> {
+        let id = game.to_string();
+        Box::pin(self.with_client(move |client| {
+            Box::pin(async move { load_since(client, &id, from_ply, from_chat).await })
+        }))
     }
 
     fn unfinished(&self) -> StoreFuture<'_, Vec<String>> {
@@ -884,7 +913,7 @@ mod tests {
         assert_eq!(clients, POOL + WRITERS);
     }
 
-    /// The read of a game finds its arrays where [`load`] looks: after the
+    /// The read of a game finds its arrays where [`load_since`] looks: after the
     /// game's columns, the moves' then the chat's, texts where they are.
     #[test]
     fn the_arrays_of_a_read_are_where_they_are_decoded() {

@@ -50,6 +50,7 @@ pub struct Undo {
     popped: Vec<hostage_core::Move>,
     names: ByColor<Option<DisplayName>>,
     chat_len: usize,
+    takebacks: u64,
 }
 
 /// A change made to a room, not yet stored.
@@ -99,6 +100,9 @@ pub struct Room {
     names: ByColor<Option<DisplayName>>,
     /// The game's chat, by index (`chat.rs`).
     chat: Vec<ChatLine>,
+    /// How many takebacks were accepted in the game, as stored (the mark
+    /// of takebacks a re-read of the store is compared with).
+    takebacks: u64,
 }
 
 fn err(code: ErrorCode, message: impl Into<String>) -> ProtoError {
@@ -147,6 +151,7 @@ impl Room {
             first_move_by: None,
             names,
             chat: Vec::new(),
+            takebacks: 0,
         };
         let record = NewGame {
             id,
@@ -340,6 +345,13 @@ impl Room {
         self.created_ms
     }
 
+    /// How many takebacks were accepted in the game (the store's mark of
+    /// takebacks, [`StoredGame::takebacks`](crate::store::StoredGame)).
+    #[must_use]
+    pub fn takebacks(&self) -> u64 {
+        self.takebacks
+    }
+
     /// The game's chat, oldest first.
     #[must_use]
     pub fn chat_lines(&self) -> &[ChatLine] {
@@ -400,6 +412,7 @@ impl Room {
             popped: Vec::new(),
             names: self.names.clone(),
             chat_len: self.chat.len(),
+            takebacks: self.takebacks,
         }
     }
 
@@ -421,6 +434,7 @@ impl Room {
         self.first_move_by = undo.first_move_by;
         self.names = undo.names;
         self.chat.truncate(undo.chat_len);
+        self.takebacks = undo.takebacks;
     }
 
     /// The ending as an event (for catch-up: the game as it is).

@@ -31,7 +31,7 @@ use crate::{
         MOVE_COLUMNS,
     },
     domain::TokenHash,
-    store::{NewGame, Store, StoreError, StoreFuture, StoredGame, Write},
+    store::{NewGame, Store, StoreError, StoreFuture, StoredGame, StoredTail, Write},
 };
 
 /// The most writes committed in one transaction.
@@ -153,6 +153,12 @@ fn add_rematch_column(conn: &Connection) -> Result<(), StoreError> {
 /// Adds the text column `column` to `games` in a database made before it
 /// existed.
 fn add_column(conn: &Connection, column: &str) -> Result<(), StoreError> {
+    add_column_as(conn, column, "TEXT")
+}
+
+/// Adds the column `column`, of type and default `declared`, to `games` in
+/// a database made before it existed.
+fn add_column_as(conn: &Connection, column: &str, declared: &str) -> Result<(), StoreError> {
     let has: bool = conn
         .query_row(
             "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = ?1",
@@ -163,7 +169,7 @@ fn add_column(conn: &Connection, column: &str) -> Result<(), StoreError> {
     if has {
         return Ok(());
     }
-    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))
+    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {declared}"))
         .map_err(backend)
 }
 
@@ -178,6 +184,13 @@ fn add_takeback_column(conn: &Connection) -> Result<(), StoreError> {
 fn add_name_columns(conn: &Connection) -> Result<(), StoreError> {
     add_column(conn, "white_name")?;
     add_column(conn, "black_name")
+}
+
+/// Adds the mark of takebacks (`takebacks`: how many were accepted in the
+/// game) to a database made before it; its games start at 0, read by no
+/// room before (the column is added when the file is opened).
+fn add_takebacks_column(conn: &Connection) -> Result<(), StoreError> {
+    add_column_as(conn, "takebacks", "INTEGER NOT NULL DEFAULT 0")
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -230,6 +243,7 @@ impl SqliteStore {
         add_rematch_column(&writer)?;
         add_takeback_column(&writer)?;
         add_name_columns(&writer)?;
+        add_takebacks_column(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -278,7 +292,17 @@ impl Store for SqliteStore {
 
     fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>> {
         let id = game.to_string();
-        Box::pin(self.read(move |conn| load(conn, &id)))
+        Box::pin(self.read(move |conn| Ok(load_since(conn, &id, 0, 0)?.map(|tail| tail.game))))
+    }
+
+    fn load_since<'a>(
+        &'a self,
+        game: &'a str,
+        from_ply: u64,
+        from_chat: u64,
+    ) -> StoreFuture<'a, Option<StoredTail>> {
+        let id = game.to_string();
+        Box::pin(self.read(move |conn| load_since(conn, &id, from_ply, from_chat)))
     }
 
     fn unfinished(&self) -> StoreFuture<'_, Vec<String>> {
@@ -531,7 +555,7 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
                 .execute(
                     "UPDATE games SET takeback = NULL, draw_offer = NULL,
                         white_ms = coalesce(?2, white_ms), black_ms = coalesce(?3, black_ms),
-                        updated_ms = ?4
+                        updated_ms = ?4, takebacks = takebacks + 1
                      WHERE id = ?1 AND termination IS NULL AND takeback IS ?5
                        AND (SELECT count(*) FROM moves WHERE game = ?1) = ?6",
                     params![game, w, b, now, by.name(), int(seen.ply)],
@@ -611,8 +635,18 @@ fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> {
     }
 }
 
-fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let game = conn
+/// The game's row, its moves from ply `from_ply` on and its chat lines from
+/// index `from_chat` on, in one read transaction: one snapshot, so a move
+/// committed between two of the statements is not read with the row from
+/// before it.
+fn load_since(
+    conn: &Connection,
+    id: &str,
+    from_ply: u64,
+    from_chat: u64,
+) -> Result<Option<StoredTail>, StoreError> {
+    let tx = conn.unchecked_transaction().map_err(backend)?;
+    let game = tx
         .query_row(
             &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
             [id],
@@ -623,27 +657,39 @@ fn load(conn: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let Some(game) = game else {
         return Ok(None);
     };
-    let mut stmt = conn
+    let mut stmt = tx
         .prepare_cached(&format!(
-            "SELECT {MOVE_COLUMNS} FROM moves WHERE game = ?1 ORDER BY ply"
+            "SELECT {MOVE_COLUMNS} FROM moves WHERE game = ?1 AND ply >= ?2 ORDER BY ply"
         ))
         .map_err(backend)?;
     let moves = stmt
-        .query_map([id], |r| read_move(|i| r.get(i), |i| r.get(i)))
+        .query_map(params![id, int(from_ply)], |r| {
+            read_move(|i| r.get(i), |i| r.get(i))
+        })
         .map_err(backend)?
         .map(|row| row.map_err(backend).and_then(MoveRow::into_move))
         .collect::<Result<_, _>>()?;
-    let mut stmt = conn
+    drop(stmt);
+    let mut stmt = tx
         .prepare_cached(&format!(
-            "SELECT {CHAT_COLUMNS} FROM chat WHERE game = ?1 ORDER BY idx"
+            "SELECT {CHAT_COLUMNS} FROM chat WHERE game = ?1 AND idx >= ?2 ORDER BY idx"
         ))
         .map_err(backend)?;
     let chat = stmt
-        .query_map([id], |r| read_chat(|i| r.get(i), |i| r.get(i)))
+        .query_map(params![id, int(from_chat)], |r| {
+            read_chat(|i| r.get(i), |i| r.get(i))
+        })
         .map_err(backend)?
         .map(|row| row.map_err(backend).and_then(ChatRow::into_line))
         .collect::<Result<_, _>>()?;
-    game.into_game(moves, chat).map(Some)
+    drop(stmt);
+    // A read-only transaction: ending it changes nothing.
+    tx.finish().map_err(backend)?;
+    Ok(Some(StoredTail {
+        game: game.into_game(moves, chat)?,
+        from_ply,
+        from_chat,
+    }))
 }
 
 #[cfg(test)]

@@ -25,6 +25,12 @@
 //! acting on it and after every change announced, and keeps who follows
 //! each seat in the store too ([`Store::mark_present`]), since a player and
 //! the opponent may follow the game on different servers.
+//!
+//! Stored moves are only added, at the next ply, except by an accepted
+//! takeback, which also counts one on the game's mark of takebacks
+//! ([`StoredGame::takebacks`]) in the same write. So a server whose room
+//! knows a game at the mark stored knows its stored moves up to its ply,
+//! and reads again only the end of the game ([`Store::load_since`]).
 
 use std::{fmt, future::Future, pin::Pin};
 
@@ -257,6 +263,44 @@ pub struct StoredGame {
     pub names: ByColor<Option<DisplayName>>,
     /// The game's chat, by index.
     pub chat: Vec<ChatLine>,
+    /// How many takebacks were accepted in the game: the mark of takebacks.
+    /// Moves are otherwise only added at the next ply, so a server whose
+    /// room knows the game at this mark knows the stored moves up to its
+    /// own ply and may read only the moves after them
+    /// ([`Store::load_since`]).
+    pub takebacks: u64,
+}
+
+/// A game's row with only the end of its moves and chat
+/// ([`Store::load_since`]): to bring a room that knows the game up to date
+/// without reading the moves and lines it knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StoredTail {
+    /// The game as [`Store::load`] reads it, but its `moves` only those
+    /// from ply `from_ply` on and its `chat` only the lines from index
+    /// `from_chat` on.
+    pub game: StoredGame,
+    /// The first ply read.
+    pub from_ply: u64,
+    /// The first chat index read.
+    pub from_chat: u64,
+}
+
+impl StoredTail {
+    /// The tail of a whole game: its moves from ply `from_ply` on and its
+    /// chat lines from index `from_chat` on (as a store without a read of
+    /// its own gives it).
+    #[must_use]
+    pub fn of(mut game: StoredGame, from_ply: u64, from_chat: u64) -> StoredTail {
+        game.moves.retain(|m| m.ply >= from_ply);
+        game.chat.retain(|l| l.index >= from_chat);
+        StoredTail {
+            game,
+            from_ply,
+            from_chat,
+        }
+    }
 }
 
 /// Why a store operation failed.
@@ -291,6 +335,23 @@ pub trait Store: Send + Sync + 'static {
 
     /// A whole game, or `None` if there is no such game.
     fn load<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<StoredGame>>;
+
+    /// A game's row, its moves from ply `from_ply` on and its chat lines
+    /// from index `from_chat` on, all read at one moment; `None` if there
+    /// is no such game. The default reads the whole game and keeps the end.
+    fn load_since<'a>(
+        &'a self,
+        game: &'a str,
+        from_ply: u64,
+        from_chat: u64,
+    ) -> StoreFuture<'a, Option<StoredTail>> {
+        Box::pin(async move {
+            Ok(self
+                .load(game)
+                .await?
+                .map(|g| StoredTail::of(g, from_ply, from_chat)))
+        })
+    }
 
     /// The ids of every game that has not ended (to restart their clocks).
     fn unfinished(&self) -> StoreFuture<'_, Vec<String>>;

@@ -67,6 +67,7 @@ impl Room {
             first_move_by: None,
             names: stored.names,
             chat: stored.chat,
+            takebacks: stored.takebacks,
         };
         room.start_clock_if_due(now);
         Ok(room)
@@ -211,6 +212,7 @@ mod tests {
             updated_ms: 0,
             names: ByColor::default(),
             chat: Vec::new(),
+            takebacks: 0,
         };
         let now = Instant::now();
         let r = Room::restore(stored(&["e2e4", "e7e5"]), now).unwrap();

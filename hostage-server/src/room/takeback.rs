@@ -157,6 +157,8 @@ impl Room {
         self.arm_first_move(now);
         let withdrew = self.draw_offer.take();
         self.takeback = None;
+        // The store counts it too, in the same write (`store.rs`).
+        self.takebacks += 1;
         Ok(Change {
             event: Event::TakenBack {
                 game: self.id.clone(),
