@@ -1,7 +1,8 @@
 //! One game's authoritative state: the core's [`Game`], the two seats and
 //! their secret tokens, the clocks, a standing draw offer, a standing
 //! takeback request (`room/takeback.rs`), and the ending; rebuilt from the
-//! store and caught up with it in `room/restore.rs`.
+//! store and caught up with it in `room/restore.rs`, brought up to date from
+//! the end of the stored game in `room/tail.rs`.
 //!
 //! Policy: a [`Room`] decides, it does not store or send. Every action either
 //! is refused with a [`ProtoError`] and changes nothing, or changes the room
@@ -23,6 +24,7 @@ use hostage_core::{
 };
 
 mod restore;
+mod tail;
 mod takeback;
 
 use crate::{
@@ -101,7 +103,7 @@ pub struct Room {
     /// The game's chat, by index (`chat.rs`).
     chat: Vec<ChatLine>,
     /// How many takebacks were accepted in the game, as stored (the mark
-    /// of takebacks a re-read of the store is compared with).
+    /// a catch-up compares: `room/tail.rs`).
     takebacks: u64,
 }
 

@@ -48,6 +48,15 @@ impl Room {
         }
         let mut game = Game::from_position(start);
         replay(&mut game, &stored.id, &stored.moves)?;
+        Ok(Room::assemble(stored, game, now))
+    }
+
+    /// The room of `stored`'s row and chat with `game` (its moves played),
+    /// the clock of the side to move started at `now`: everything but the
+    /// moves comes from the row as read, so a room rebuilt from the whole
+    /// game and one brought up to date from its end (`room/tail.rs`) are
+    /// the same.
+    pub(super) fn assemble(stored: StoredGame, game: Game, now: Instant) -> Room {
         let clock = match (stored.clock, stored.clocks) {
             (Some(spec), Some(remaining)) => Some(Clock::restore(spec, remaining)),
             (Some(spec), None) => Some(Clock::new(spec)),
@@ -70,7 +79,7 @@ impl Room {
             takebacks: stored.takebacks,
         };
         room.start_clock_if_due(now);
-        Ok(room)
+        room
     }
 
     /// The events that turn `old` (this game as it was known) into this
@@ -157,7 +166,7 @@ impl Room {
 /// (the core's lenient `Game::from_moves`) would build an error, FEN and
 /// all, for every piece move (`g1f3` is no pawn move) before falling back.
 /// A failure is worded as the core's move-list errors are.
-fn replay(game: &mut Game, id: &str, moves: &[StoredMove]) -> Result<(), String> {
+pub(super) fn replay(game: &mut Game, id: &str, moves: &[StoredMove]) -> Result<(), String> {
     for m in moves {
         let (turn, fullmove) = (game.position().turn(), game.position().fullmoves().get());
         game.push_uci(&m.uci).map_err(|e| {
