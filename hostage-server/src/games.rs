@@ -56,6 +56,7 @@ use tokio::sync::{mpsc, Mutex as AsyncMutex, Notify, OwnedMutexGuard};
 
 use hostage_core::Color;
 
+mod catch_up;
 mod tasks;
 
 use tasks::{clock_task, follow_changes, mark_presence, sweeper};
@@ -342,67 +343,26 @@ impl Hub {
     /// A stored game as a room: with a shared store the clocks have run
     /// since the last stored event (the game goes on elsewhere).
     fn restore(&self, stored: crate::store::StoredGame) -> Result<Room, String> {
-        let now = Instant::now();
-        if self.shared {
-            // The first move due counts, as the clocks do, from the last
-            // stored change: every server aborts the game at one time.
-            let since = Duration::from_millis(crate::now_ms().saturating_sub(stored.updated_ms));
-            let mut room = Room::restore_live(stored, now, crate::now_ms())?;
-            room.limit_first_move(
-                self.limits.first_move,
-                now.checked_sub(since).unwrap_or(now),
-            );
-            Ok(room)
-        } else {
-            // As the clocks: the time the server was down is charged to no one.
-            let mut room = Room::restore(stored, now)?;
-            room.limit_first_move(self.limits.first_move, now);
-            Ok(room)
-        }
+        let from = self.counted_from(stored.updated_ms);
+        let mut room = Room::restore(stored, from)?;
+        room.limit_first_move(self.limits.first_move, from);
+        Ok(room)
     }
 
-    /// Reads a game in memory again from the store, and tells its followers
-    /// what changed (another server changed it). Returns false if the game
-    /// could not be read (it stays as it was).
-    async fn catch_up(&self, id: &str) -> bool {
-        let Some(cell) = self.lookup(id) else {
-            return true; // not in memory: it is read afresh when needed
-        };
-        let mut inner = cell.inner.lock().await;
-        if inner.evicted {
-            return true;
+    /// When the clock of the side to move, and a first move due, of a game
+    /// read from the store count from, its last change stored at
+    /// `updated_ms`: with a shared store, that change (the game goes on
+    /// elsewhere, and every server aborts a first move not made at one
+    /// time); alone, now (the time the server was down is charged to no
+    /// one).
+    fn counted_from(&self, updated_ms: u64) -> Instant {
+        let now = Instant::now();
+        if self.shared {
+            let since = Duration::from_millis(crate::now_ms().saturating_sub(updated_ms));
+            now.checked_sub(since).unwrap_or(now)
+        } else {
+            now
         }
-        let stored = match self.store.load(id).await {
-            Ok(Some(stored)) => stored,
-            Ok(None) => return false,
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e, "catch-up read failed");
-                return false;
-            }
-        };
-        let room = match self.restore(stored) {
-            Ok(room) => room,
-            Err(e) => {
-                tracing::error!(game = %id, error = %e, "stored game does not replay");
-                return false;
-            }
-        };
-        let messages: Vec<Message> = room
-            .events_since(&inner.room, Instant::now())
-            .iter()
-            .flat_map(wire::messages_for)
-            .collect();
-        inner.room = room;
-        if !messages.is_empty() {
-            inner.last_change = Instant::now();
-            inner.broadcast(&messages, None);
-        }
-        drop(inner);
-        if self.limits_clock_may_run(&cell).await {
-            self.ensure_clock_task(&cell);
-        }
-        cell.wake.notify_one();
-        true
     }
 
     /// Whether the game's clock may run (then it needs its flag task).

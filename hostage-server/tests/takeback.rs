@@ -555,3 +555,57 @@ fn a_move_racing_an_acceptance_leaves_one_winner() {
         assert_eq!(state["takeback"], Value::Null);
     }
 }
+
+/// Moves taken back on A and others played at the same plies, all while B
+/// heard nothing: B's followers hear the takeback and the new moves, and B
+/// shows the game as A does. The last move B knew is played again at its
+/// ply (Black's `b8c6`), so only the mark of takebacks tells B that an
+/// earlier one changed (White's `g1f3`, now `b1c3`).
+#[test]
+fn moves_taken_back_and_replayed_at_the_same_plies_reach_the_other_instance() {
+    let Some(url) = fresh_database("takeback_replayed") else {
+        return;
+    };
+    let (a, b) = (postgres_at(&url), postgres_at(&url));
+    let mut s = new_game(&a.addr, TIMED());
+    let mut watcher = watch(&b.addr, &s.game);
+    play(&mut s, 0, &["e2e4", "e7e5", "g1f3", "b8c6"]);
+    for _ in 0..4 {
+        watcher.expect("moved");
+    }
+    drop_listeners(&url, 2);
+    // On White's turn: White's last move and Black's reply go back.
+    s.white.send(s.seat_msg("propose_takeback", &s.white_token));
+    s.white.expect("takeback_offered");
+    s.black.expect("takeback_offered");
+    s.black.send(s.seat_msg("accept_takeback", &s.black_token));
+    for c in [&mut s.white, &mut s.black] {
+        assert_eq!(c.expect("taken_back")["ply"], 2);
+    }
+    play(&mut s, 2, &["b1c3", "b8c6"]);
+    // B reads its games again once its listener is back.
+    let m = watcher.expect("taken_back");
+    let fen = after_moves(&["e2e4", "e7e5"]);
+    assert_eq!(
+        (m["ply"].as_u64(), m["plies"].as_u64(), m["fen"].as_str()),
+        (Some(2), Some(2), Some(fen.as_str())),
+        "{m}"
+    );
+    for (ply, mv) in [(2, "b1c3"), (3, "b8c6")] {
+        let m = watcher.expect("moved");
+        assert_eq!(
+            (m["ply"].as_u64(), m["move"].as_str()),
+            (Some(ply), Some(mv))
+        );
+    }
+    let fen = after_moves(&["e2e4", "e7e5", "b1c3", "b8c6"]);
+    let on_b = public_state(&b.addr, &s.game);
+    assert_eq!(on_b["fen"], fen.as_str(), "{on_b}");
+    assert_eq!(on_b, public_state(&a.addr, &s.game));
+    // The game goes on from B's side too: a resume there sees it as it is.
+    let (_, state) = resume(&b.addr, &s.game, &s.black_token);
+    assert_eq!(state["fen"], fen.as_str(), "{state}");
+    for c in [&mut s.white, &mut s.black, &mut watcher] {
+        c.quiet();
+    }
+}
