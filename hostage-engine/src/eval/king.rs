@@ -6,8 +6,10 @@
 //! - Safety: what the enemy could drop (airfield) or bring back (exchange)
 //!   next to our king, times the empty squares around it that no man of
 //!   ours but the king guards and those the enemy defends (a man dropped
-//!   there stays), plus enemy men attacking them; squared, capped and
-//!   scaled, so that one threat is little and several are much.
+//!   there stays), plus enemy men attacking them, plus the safe checks
+//!   the enemy has by a drop or a move (Stockfish's safe checks, drops
+//!   counted as Fairy-Stockfish counts them); squared, capped and scaled,
+//!   so that one threat is little and several are much.
 //! - Pseudo-check (R8a) restricts the side it is against.
 
 use hostage_core::{attacks, Bitboard, Board, Color, Position, Role};
@@ -48,12 +50,15 @@ pub(super) struct Threats {
     /// The enemy men attacking the zone, in [`Params::attack_danger`]
     /// units.
     pub attackers: i32,
+    /// The squares the enemy's knights, bishops, rooks and queens attack,
+    /// role by role.
+    pub enemy_by_role: [Bitboard; 4],
 }
 
 /// The danger to `color`'s king, whose `zone` is the squares next to it:
 /// the enemy's hand (its airfield and its best exchange) weighted by the
 /// open and enemy-defended empty squares of the zone, plus the enemy men
-/// attacking it; squared, capped and scaled.
+/// attacking it, plus its safe checks; squared, capped and scaled.
 pub(super) fn danger(
     pos: &Position,
     p: &Params,
@@ -63,24 +68,66 @@ pub(super) fn danger(
 ) -> i32 {
     let empty_zone = zone & !pos.board().occupied();
     let open = (empty_zone & !threats.guarded).count() as i32;
-    let hand = enemy_hand(pos, p, color);
+    let (hand, roles) = enemy_hand(pos, p, color);
     let supported = (empty_zone & threats.enemy_attacks).count() as i32;
     let units = hand * (100 + open * p.open_pct + supported * p.supported_drop_pct) / 100
-        + threats.attackers * p.attackers_weight;
+        + threats.attackers * p.attackers_weight
+        + safe_checks(pos, p, color, zone, threats, roles);
     // Units below 0 (weights fitted negative) are no danger, not a
     // squared one.
     let units = units.max(0);
     (units * units / 128).min(p.king_danger_cap) * p.king_danger_pct / 100
 }
 
+/// The safe checks against `color`'s king, in [`Params::check_danger`]
+/// units: for each of knight, bishop, rook and queen, whether the enemy
+/// can give check with one, by dropping a man of that role it holds
+/// (`roles`, by [`role_index`]) on an empty square or by moving one there
+/// (or capturing there), from a square no man of ours guards and, next to
+/// the king, that the king cannot take back. More than one such square
+/// counts half as much again.
+fn safe_checks(
+    pos: &Position,
+    p: &Params,
+    color: Color,
+    zone: Bitboard,
+    threats: &Threats,
+    roles: [bool; 5],
+) -> i32 {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let king = pos.king_of(color);
+    let safe = !threats.guarded & !(zone & !threats.enemy_attacks) & !board.by_color(!color);
+    let bishop = attacks::bishop_attacks(king, occupied);
+    let rook = attacks::rook_attacks(king, occupied);
+    let lines = [attacks::knight_attacks(king), bishop, rook, bishop | rook];
+    let mut units = 0;
+    for (i, &line) in lines.iter().enumerate() {
+        let mut reach = threats.enemy_by_role[i];
+        if roles[i + 1] {
+            reach |= !occupied;
+        }
+        let checks = line & reach & safe;
+        if checks.more_than_one() {
+            units += p.check_danger[i] * 3 / 2;
+        } else if checks.any() {
+            units += p.check_danger[i];
+        }
+    }
+    units
+}
+
 /// What the enemy of `color` can put next to `color`'s king, in
 /// [`Params::hand_danger`] units: its airfield, and the best man an
-/// exchange would bring back to it.
-fn enemy_hand(pos: &Position, p: &Params, color: Color) -> i32 {
+/// exchange would bring back to it; and which roles those are (by
+/// [`role_index`]).
+fn enemy_hand(pos: &Position, p: &Params, color: Color) -> (i32, [bool; 5]) {
     let them = !color;
     let mut hand = 0;
+    let mut roles = [false; 5];
     for (role, n) in pos.airfield(them).iter() {
         hand += i32::from(n) * p.hand_danger[role_index(role)];
+        roles[role_index(role)] = true;
     }
     // The enemy's best exchange: their strongest man in our prison that
     // one of our men in their prison lets them rescue.
@@ -98,8 +145,9 @@ fn enemy_hand(pos: &Position, p: &Params, color: Color) -> i32 {
         .max_by_key(|&r| value(r))
     {
         hand += p.hand_danger[role_index(rescuable)];
+        roles[role_index(rescuable)] = true;
     }
-    hand
+    (hand, roles)
 }
 
 /// R8a: pseudo-check hampers the side it is against (the side to move),

@@ -31,8 +31,9 @@
 //!   exchanges: what the enemy could drop (airfield) or bring back
 //!   (exchange) next to our king, times the empty squares around it that
 //!   no man of ours but the king guards and those the enemy defends (a man
-//!   dropped there stays), plus enemy men attacking them; pseudo-check
-//!   (R8a) restricts the side it is against;
+//!   dropped there stays), plus enemy men attacking them, plus the checks
+//!   the enemy could give by a drop or a move from a square we do not
+//!   guard; pseudo-check (R8a) restricts the side it is against;
 //! - a bonus for the side to move.
 
 // Without the `tuning` feature only the search calls in here; the rest is
@@ -124,6 +125,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             guarded: men[c].guarded,
             enemy_attacks: men[them].guarded | king::attacks(board, !color),
             attackers: men[them].king_attackers,
+            enemy_by_role: men[them].by_role,
         };
         total[c] = material::on_board(board, p, color, phase)
             + material::hostages(pos, p, color)
@@ -155,6 +157,9 @@ struct Men {
     /// Their attack on the enemy king's zone, in
     /// [`Params::attack_danger`] units.
     king_attackers: i32,
+    /// The squares attacked by their knights, bishops, rooks and queens,
+    /// role by role (pieces only).
+    by_role: [Bitboard; 4],
 }
 
 impl Men {
@@ -165,6 +170,7 @@ impl Men {
             mobility: self.mobility + other.mobility,
             guarded: self.guarded | other.guarded,
             king_attackers: self.king_attackers + other.king_attackers,
+            by_role: [0, 1, 2, 3].map(|i| self.by_role[i] | other.by_role[i]),
         }
     }
 }
@@ -219,6 +225,36 @@ mod tests {
         assert_eq!(
             evaluate_with(&pos, &Params::DEFAULT),
             evaluate_with(&pos, &closed)
+        );
+    }
+
+    #[test]
+    fn a_safe_checking_drop_adds_to_the_danger() {
+        // White to move, Black holds a knight in its airfield. f3 and h3
+        // (knight checks on g1) are guarded by the g2 pawn, e2 by nothing:
+        // a knight dropped on e2 gives a safe check.
+        let no_checks = Params {
+            check_danger: [0; 4],
+            ..Params::DEFAULT
+        };
+        let open = Position::from_fen("4k3/8/8/8/8/8/5PPP/6K1[n] w - - 0 1").expect("fen");
+        assert!(evaluate_with(&open, &Params::DEFAULT) < evaluate_with(&open, &no_checks));
+        // A white knight on c1 guards e2: no knight check is safe.
+        let guarded = Position::from_fen("4k3/8/8/8/8/8/5PPP/2N3K1[n] w - - 0 1").expect("fen");
+        assert_eq!(
+            evaluate_with(&guarded, &Params::DEFAULT),
+            evaluate_with(&guarded, &no_checks)
+        );
+        // A man on the board counts as a dropped one: the black rook on a8
+        // can go to a1 and check along the first rank, where no white man
+        // guards a1 ...
+        let rook = Position::from_fen("r3k3/8/8/8/8/8/5PPP/6K1[] w - - 0 1").expect("fen");
+        assert!(evaluate_with(&rook, &Params::DEFAULT) < evaluate_with(&rook, &no_checks));
+        // ... until a knight on b3 guards it.
+        let rook = Position::from_fen("r3k3/8/8/8/8/1N6/5PPP/6K1[] w - - 0 1").expect("fen");
+        assert_eq!(
+            evaluate_with(&rook, &Params::DEFAULT),
+            evaluate_with(&rook, &no_checks)
         );
     }
 

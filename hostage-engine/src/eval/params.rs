@@ -77,6 +77,12 @@ pub struct Params {
     /// King danger: how strongly an enemy man on the board attacking the
     /// squares around our king threatens it, in quarter units.
     pub attack_danger: [i32; 5],
+    /// King danger from safe checks: per knight, bishop, rook, queen, the
+    /// units added when the enemy can check our king with that role, by a
+    /// drop (airfield or exchange) or a move, from a square no man of ours
+    /// guards (Stockfish's safe checks, counting drops as Fairy-Stockfish
+    /// does in drop variants).
+    pub check_danger: [i32; 4],
     /// King danger from empty squares next to our king that none of our
     /// men but the king guards (where a drop can land and be taken only by
     /// the king), in percent of the hand's weight per square.
@@ -184,6 +190,11 @@ impl Params {
         hand_danger: [6, 17, 20, 32, 34],
         // Fitted; before 4, 8, 8, 12, 20.
         attack_danger: [29, 30, 16, 21, 36],
+        // Stockfish's safe-check weights (knight 792, bishop 645, rook
+        // 1084, queen 772, on its scale of danger² / 4096) brought to this
+        // scale (× 0.19) and taken at half; at a quarter they scored less
+        // against Fairy-Stockfish (docs/engine.md, "Against other engines").
+        check_danger: [76, 62, 104, 74],
         // Fitted; before 100 (after the fix of the open squares, which
         // the king's own guard had made always 0).
         open_pct: 115,
@@ -215,7 +226,8 @@ impl Params {
                 pawn_advance,
                 mobility,
                 hand_danger,
-                attack_danger
+                attack_danger,
+                check_danger
             ],
             [
                 rescuable_pct,

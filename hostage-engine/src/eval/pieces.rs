@@ -34,6 +34,7 @@ pub(super) fn pieces(pos: &Position, p: &Params, color: Color, enemy_zone: Bitbo
             men.placement += placement(p, role, color, sq);
             men.mobility += mobility(p, role, att & !ours);
             men.guarded |= att;
+            men.by_role[role_index(role) - 1] |= att;
             if (att & enemy_zone).any() {
                 men.king_attackers += p.attack_danger[role_index(role)];
             }
