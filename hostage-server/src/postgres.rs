@@ -602,8 +602,18 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
 /// How many moves a game has: its last ply + 1, since its moves are stored
 /// only at the next ply and taken back only from a ply on, so they are
 /// always plies 0 to n - 1. One step down the `(game, ply)` index, where
-/// `count(*)` reads every move of the game, on every move.
-const PLIES: &str = "SELECT coalesce(max(ply) + 1, 0) FROM moves WHERE game = $1";
+/// `count(*)` reads every move of the game, on every move. A macro, so
+/// that the statements that count inside a larger one (`group.rs`) are
+/// built from the same text.
+macro_rules! plies_sql {
+    () => {
+        "SELECT coalesce(max(ply) + 1, 0) FROM moves WHERE game = $1"
+    };
+}
+use plies_sql;
+
+/// [`plies_sql`] as a statement of its own.
+const PLIES: &str = plies_sql!();
 
 /// Checks, once the game's row is locked by this transaction, that the game
 /// has `ply` moves. The count is a statement of its own: in `READ

@@ -11,6 +11,8 @@
 
 #[path = "support/server.rs"]
 mod server;
+#[path = "support/store.rs"]
+mod store_fixtures;
 
 use std::{
     collections::BTreeSet,
@@ -20,22 +22,14 @@ use std::{
 
 use hostage_core::{ByColor, Color};
 use hostage_server::{
-    domain::{ClockSpec, End, EndReason, TokenHash},
+    domain::{End, EndReason},
     postgres::PostgresStore,
-    store::{Changed, NewGame, Seen, Store, StoreError, Write},
+    store::{Changed, Seen, Store, StoreError, Write},
 };
 use server::fresh_database;
+use store_fixtures::{create, runtime, seat, seated_game};
 use tokio::sync::mpsc;
 use tokio_postgres::{Client, NoTls};
-
-fn runtime() -> tokio::runtime::Runtime {
-    // One thread: writes handed over in one poll are all queued before a
-    // writer task runs, so they make one group.
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
-}
 
 async fn session(url: &str) -> Client {
     let (client, connection) = tokio_postgres::connect(url, NoTls)
@@ -43,31 +37,6 @@ async fn session(url: &str) -> Client {
         .expect("connect to the test PostgreSQL");
     tokio::spawn(connection);
     client
-}
-
-fn create(id: &str) -> Write {
-    Write::CreateGame(NewGame {
-        id: id.into(),
-        created_ms: 1,
-        start_fen: hostage_core::Position::new().fen(),
-        clock: Some(ClockSpec {
-            initial_ms: 60_000,
-            increment_ms: 0,
-        }),
-        seat: Color::White,
-        token: TokenHash::of("w"),
-        name: None,
-    })
-}
-
-fn seat(id: &str) -> Write {
-    Write::TakeSeat {
-        game: id.into(),
-        side: Color::Black,
-        token: TokenHash::of("b"),
-        clocks: Some(ByColor::new(60_000, 60_000)),
-        name: None,
-    }
 }
 
 fn first_move(id: &str, ply: u64) -> Write {
@@ -85,8 +54,7 @@ fn first_move(id: &str, ply: u64) -> Write {
 async fn seated_games(store: &dyn Store, n: usize) -> Vec<String> {
     let ids: Vec<String> = (0..n).map(|i| format!("g{i}")).collect();
     for id in &ids {
-        store.write(create(id)).await.expect("create");
-        store.write(seat(id)).await.expect("seat");
+        seated_game(store, id).await;
     }
     ids
 }

@@ -6,47 +6,21 @@
 
 #[path = "support/server.rs"]
 mod server;
+#[path = "support/store.rs"]
+mod store_fixtures;
 
 use hostage_core::{ByColor, Color};
 use hostage_server::{
-    domain::{ClockSpec, End, EndReason, TokenHash},
+    domain::{End, EndReason},
     postgres::PostgresStore,
     sqlite::SqliteStore,
-    store::{NewGame, Seen, Store, StoreError, Write},
+    store::{Seen, Store, StoreError, Write},
 };
 use server::fresh_database;
-
-/// Game "g", 60 s a side, both seats taken.
-async fn seated_game(store: &dyn Store) {
-    store
-        .write(Write::CreateGame(NewGame {
-            id: "g".into(),
-            created_ms: 1,
-            start_fen: hostage_core::Position::new().fen(),
-            clock: Some(ClockSpec {
-                initial_ms: 60_000,
-                increment_ms: 0,
-            }),
-            seat: Color::White,
-            token: TokenHash::of("w"),
-            name: None,
-        }))
-        .await
-        .expect("create");
-    store
-        .write(Write::TakeSeat {
-            game: "g".into(),
-            side: Color::Black,
-            token: TokenHash::of("b"),
-            clocks: Some(ByColor::new(60_000, 60_000)),
-            name: None,
-        })
-        .await
-        .expect("seat");
-}
+use store_fixtures::{runtime, seated_game};
 
 async fn offers_and_endings_are_stored_only_on_the_game_as_seen(store: &dyn Store) {
-    seated_game(store).await;
+    seated_game(store, "g").await;
     let offer = |by, ply, draw_offer| Write::DrawOffer {
         game: "g".into(),
         by,
@@ -99,13 +73,6 @@ async fn offers_and_endings_are_stored_only_on_the_game_as_seen(store: &dyn Stor
     store.write(timeout(1, None)).await.expect("timeout");
     assert!(load().await.end.is_some());
     assert!(conflict(store.write(timeout(1, None)).await));
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
 }
 
 #[test]

@@ -8,43 +8,18 @@
 
 #[path = "support/server.rs"]
 mod server;
+#[path = "support/store.rs"]
+mod store_fixtures;
 
 use hostage_core::{ByColor, Color};
 use hostage_server::{
-    domain::{ClockSpec, End, EndReason, TokenHash},
+    domain::{End, EndReason},
     postgres::PostgresStore,
     sqlite::SqliteStore,
-    store::{NewGame, Seen, Store, StoreError, StoredGame, Write},
+    store::{Seen, Store, StoreError, StoredGame, Write},
 };
 use server::fresh_database;
-
-async fn seated_game(store: &dyn Store) {
-    store
-        .write(Write::CreateGame(NewGame {
-            id: "g".into(),
-            created_ms: 1,
-            start_fen: hostage_core::Position::new().fen(),
-            clock: Some(ClockSpec {
-                initial_ms: 60_000,
-                increment_ms: 0,
-            }),
-            seat: Color::White,
-            token: TokenHash::of("w"),
-            name: None,
-        }))
-        .await
-        .expect("create");
-    store
-        .write(Write::TakeSeat {
-            game: "g".into(),
-            side: Color::Black,
-            token: TokenHash::of("b"),
-            clocks: Some(ByColor::new(60_000, 60_000)),
-            name: None,
-        })
-        .await
-        .expect("seat");
-}
+use store_fixtures::{runtime, seated_game};
 
 fn mv(ply: u64, uci: &str) -> Write {
     Write::Move {
@@ -85,7 +60,7 @@ fn take_back(by: Color, to: u64, from: u64) -> Write {
 }
 
 async fn takebacks_are_stored_only_on_the_game_as_seen(store: &dyn Store) {
-    seated_game(store).await;
+    seated_game(store, "g").await;
     let conflict = |r: Result<(), StoreError>| matches!(r, Err(StoreError::Conflict(_)));
     let load = || async { store.load("g").await.expect("load").expect("game") };
     for (ply, m) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
@@ -196,7 +171,7 @@ async fn whole_cut(store: &dyn Store, ply: u64, line: u64) -> StoredGame {
 /// read with the mark of takebacks, which each accepted takeback (and
 /// only that) bumps.
 async fn the_end_of_a_game_is_read_with_its_mark(store: &dyn Store) {
-    seated_game(store).await;
+    seated_game(store, "g").await;
     for (ply, m) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
         store.write(mv(ply as u64, m)).await.expect("move");
     }
@@ -260,13 +235,6 @@ async fn the_end_of_a_game_is_read_with_its_mark(store: &dyn Store) {
     let ucis: Vec<&str> = tail.game.moves.iter().map(|m| m.uci.as_str()).collect();
     assert_eq!(ucis, ["e7e5"]);
     assert_eq!(tail.game.chat.len(), 3, "a takeback leaves the chat");
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime")
 }
 
 #[test]

@@ -66,9 +66,10 @@ const LOCK: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
 /// or one) and how many the game had. Run after [`LOCK`]: its snapshot
 /// then has every move committed to the game. The moves a game has are
 /// counted as its last ply + 1 ([`super::PLIES`]).
-pub(super) const PLAY: &str = "
-WITH seen AS (SELECT coalesce(max(ply) + 1, 0) AS plies FROM moves WHERE game = $1),
-played AS (
+pub(super) const PLAY: &str = concat!(
+    "\nWITH seen(plies) AS (",
+    super::plies_sql!(),
+    "),\nplayed AS (
     UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
         draw_offer = NULL, takeback = NULL, termination = $4, winner = $5, updated_ms = $6,
         version = version + 1
@@ -83,7 +84,8 @@ stored AS (
     RETURNING game
 ),
 told AS (SELECT pg_notify($9, $10) FROM stored)
-SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT count(*) FROM told)";
+SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT count(*) FROM told)"
+);
 
 /// The parameter types of [`PLAY`].
 const PLAY_TYPES: [Type; 10] = [

@@ -4,7 +4,7 @@
 //! game, which tell the followers of a game another server changed what
 //! changed (the catch-up).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use hostage_core::{game::Game, Color, Position};
 
@@ -17,30 +17,15 @@ use crate::{
 
 impl Room {
     /// Rebuilds a stored game, replaying its moves through the core; the
-    /// clock of the side to move starts at `now` (see `clock.rs`: the time
-    /// since the last stored event is charged to no one).
+    /// clock of the side to move counts from `now`, which the caller
+    /// chooses: the present after a restart of a lone server (the time it
+    /// was down is charged to no one, `clock.rs`), the last stored change
+    /// on a shared store (the game went on elsewhere).
     ///
     /// # Errors
     ///
     /// A description of the first record that does not replay.
     pub fn restore(stored: StoredGame, now: Instant) -> Result<Room, String> {
-        Room::rebuild(stored, now)
-    }
-
-    /// As [`Room::restore`], for a game that goes on elsewhere (a store
-    /// shared by several servers): the clock of the side to move has run
-    /// since the last stored event, at `now_ms` wall-clock time, so that
-    /// every server shows the same clocks.
-    ///
-    /// # Errors
-    ///
-    /// A description of the first record that does not replay.
-    pub fn restore_live(stored: StoredGame, now: Instant, now_ms: u64) -> Result<Room, String> {
-        let since = Duration::from_millis(now_ms.saturating_sub(stored.updated_ms));
-        Room::rebuild(stored, now.checked_sub(since).unwrap_or(now))
-    }
-
-    fn rebuild(stored: StoredGame, now: Instant) -> Result<Room, String> {
         let start = Position::from_fen(&stored.start_fen)
             .map_err(|e| format!("game {}: start FEN: {e}", stored.id))?;
         if let Some((i, m)) = (0u64..).zip(&stored.moves).find(|(i, m)| m.ply != *i) {
