@@ -16,6 +16,7 @@ use crate::{
     rng::Rng,
     score::{Score, MATE_BOUND},
     search::{Info, Line, Options, RootMove, Searcher},
+    smp,
     timeman::TimeManager,
     tt::{Table, DEFAULT_HASH_MB},
 };
@@ -185,9 +186,11 @@ impl Engine {
     }
 
     /// Searches with `n` threads (1 to [`MAX_THREADS`]; 1 in WebAssembly,
-    /// which has none) sharing the transposition table: Lazy SMP. Only
-    /// searches without a node limit use them: node-limited searches and
-    /// the bot levels run on one thread, so they stay reproducible.
+    /// which has none) sharing the transposition table: Lazy SMP. The main
+    /// thread's move is played (or, with the switch `Options::smp_vote` of
+    /// the `tuning` feature, the move the threads vote for). Only searches without a node limit use them:
+    /// node-limited searches and the bot levels run on one thread, so they
+    /// stay reproducible.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = if cfg!(target_family = "wasm") {
             1
@@ -258,7 +261,9 @@ impl Engine {
     }
 
     /// [`Engine::search`], calling `info` after each completed iteration
-    /// (what UCI prints as `info depth …`).
+    /// of the main thread (what UCI prints as `info depth …`), and once more
+    /// at the end with the line played when the threads' vote
+    /// (`Options::smp_vote`, `tuning` feature) chose a helper's move.
     pub fn search_with_info(
         &mut self,
         pos: &Position,
@@ -372,7 +377,7 @@ pub(crate) fn full_search(
             history,
         )
         .with_time(time.clone())
-        .with_shared_nodes(&helper_nodes, false);
+        .with_shared_nodes(&helper_nodes, 0);
         if let Some(flag) = ponder {
             s = s.with_ponder(flag);
         }
@@ -383,7 +388,8 @@ pub(crate) fn full_search(
         return searcher(main).0;
     }
     // Lazy SMP: the helpers search the same root with the shared table
-    // until the main thread is done; only the main thread's result counts.
+    // until the main thread is done; only the main thread's result counts,
+    // unless the threads vote (`Options::smp_vote`, `smp.rs`).
     let done = AtomicBool::new(false);
     let helper_limits = Limits {
         nodes: None,
@@ -391,31 +397,70 @@ pub(crate) fn full_search(
         multipv: 1,
         ..limits.clone()
     };
-    let (mut res, main_nodes) = std::thread::scope(|scope| {
-        for h in helpers.iter_mut().take(threads - 1) {
-            let (tt, done, helper_limits, helper_nodes) =
-                (&*tt, &done, &helper_limits, &helper_nodes);
-            scope.spawn(move || {
-                Searcher::new(
-                    tt,
-                    h,
-                    settings.params,
-                    settings.options,
-                    helper_limits,
-                    done,
-                    0,
-                    history,
-                )
-                .with_shared_nodes(helper_nodes, true)
-                .run(pos, &mut |_| {});
-            });
-        }
+    let (main, found) = std::thread::scope(|scope| {
+        let running: Vec<_> = helpers
+            .iter_mut()
+            .take(threads - 1)
+            .enumerate()
+            .map(|(k, h)| {
+                let (tt, done, helper_limits, helper_nodes) =
+                    (&*tt, &done, &helper_limits, &helper_nodes);
+                scope.spawn(move || {
+                    let mut s = Searcher::new(
+                        tt,
+                        h,
+                        settings.params,
+                        settings.options,
+                        helper_limits,
+                        done,
+                        0,
+                        history,
+                    )
+                    .with_shared_nodes(helper_nodes, k + 1);
+                    let depth = s.run(pos, &mut |_| {});
+                    (depth > 0).then(|| result(pos, &s, depth, 1))
+                })
+            })
+            .collect();
         let main = searcher(main);
         done.store(true, Ordering::Relaxed);
-        main
+        // A helper that panicked (it cannot: the search has no panicking
+        // path) would only lose its vote.
+        let found: Vec<SearchResult> = running
+            .into_iter()
+            .filter_map(|h| h.join().ok().flatten())
+            .collect();
+        (main, found)
     });
+    let (mut res, main_nodes) = main;
     // The helpers have ended and reported all their nodes.
-    res.nodes = main_nodes + helper_nodes.load(Ordering::Relaxed);
+    let nodes = main_nodes + helper_nodes.load(Ordering::Relaxed);
+    if settings.options.smp_vote && limits.multipv <= 1 && res.best_move.is_some() {
+        let mut all = Vec::with_capacity(found.len() + 1);
+        all.push(res);
+        all.extend(found);
+        let candidates: Vec<smp::Candidate<Option<Move>>> = all
+            .iter()
+            .map(|r| smp::Candidate {
+                depth: r.depth,
+                value: r.score.to_value(),
+                mv: r.best_move,
+            })
+            .collect();
+        let chosen = smp::vote(&candidates, MATE_BOUND + 1);
+        res = all.swap_remove(chosen);
+        if chosen != 0 {
+            // The last `info` was the main thread's: report the line played.
+            info(&Info {
+                depth: res.depth,
+                seldepth: res.seldepth,
+                nodes,
+                lines: res.lines.clone(),
+                hashfull: tt.hashfull(),
+            });
+        }
+    }
+    res.nodes = nodes;
     res
 }
 

@@ -63,6 +63,7 @@ mod search;
 pub mod see;
 #[cfg(not(feature = "tuning"))]
 mod see;
+mod smp;
 #[cfg(not(target_family = "wasm"))]
 mod thread;
 mod timeman;

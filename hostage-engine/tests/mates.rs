@@ -70,3 +70,32 @@ fn full_strength_finds_every_mate_with_its_distance() {
         assert_eq!(r.score, Score::Mate(p.n as i32), "{}", p.fen);
     }
 }
+
+/// Two threads under a depth limit (a node limit would keep the search to
+/// one): a mate found by either must be played with its exact distance.
+/// Depth 16 is past where the search stops once a mate is confirmed.
+fn two_threads_find_every_mate(mut engine: Engine) {
+    engine.set_threads(2);
+    for p in &set().positions {
+        engine.new_game();
+        let r = engine.search(&p.position, &[], &Limits::depth(16));
+        let m = r.best_move.expect("a move");
+        assert!(is_mate_in(&p.position, &m, p.n), "{}: played {m}", p.fen);
+        assert_eq!(r.score, Score::Mate(p.n as i32), "{}", p.fen);
+    }
+}
+
+#[test]
+fn two_threads_find_every_mate_with_its_distance() {
+    two_threads_find_every_mate(Engine::new());
+}
+
+#[cfg(feature = "tuning")]
+#[test]
+fn two_threads_that_vote_find_every_mate_with_its_distance() {
+    let mut engine = Engine::new();
+    let mut options = hostage_engine::Options::default();
+    options.smp_vote = true;
+    engine.set_options(options);
+    two_threads_find_every_mate(engine);
+}

@@ -1,7 +1,7 @@
 //! Search behaviour that a user of the engine relies on.
 
 use hostage_core::{Game, Position};
-use hostage_engine::{Engine, Limits, Score};
+use hostage_engine::{Engine, Limits, Options, Score};
 
 #[test]
 fn multipv_lines_come_best_first_and_distinct() {
@@ -85,7 +85,6 @@ fn no_legal_move_gives_no_move() {
 /// enough for singular extensions and the deeper pruning to act.
 #[test]
 fn every_switch_either_way_keeps_mates_and_legal_lines() {
-    use hostage_engine::Options;
     // Mates in 2 from the engine's proved mate set (data/mates.txt),
     // each with the first moves that mate.
     let mates = [
@@ -152,5 +151,49 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
                     .unwrap_or_else(|_| panic!("{name}: {m} in {:?}", line.pv));
             }
         }
+    }
+}
+
+#[test]
+fn a_node_limit_keeps_two_threads_to_one_and_reproducible() {
+    let pos = Position::from_fen(
+        "r1bq1rk1/ppp2ppp/2n2n2/4p3/1b2P3/2N2N2/PPP2PPP/R1BQKB1R[#Pp] w KQ - 0 7",
+    )
+    .expect("fen");
+    let one = Engine::new().search(&pos, &[], &Limits::nodes(40_000));
+    let mut two = Engine::new();
+    two.set_threads(2);
+    assert_eq!(two.search(&pos, &[], &Limits::nodes(40_000)), one);
+}
+
+#[test]
+fn two_threads_play_a_legal_line_they_report() {
+    let pos =
+        Position::from_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12")
+            .expect("fen");
+    for vote in [false, true] {
+        let mut engine = Engine::new();
+        engine.set_threads(2);
+        let mut options = Options::default();
+        options.smp_vote = vote;
+        engine.set_options(options);
+        let mut last = None;
+        let r = engine.search_with_info(
+            &pos,
+            &[],
+            &Limits::movetime(std::time::Duration::from_millis(300)),
+            &mut |info| last = Some(info.clone()),
+        );
+        let best = r.best_move.expect("a move");
+        assert_eq!(r.pv.first(), Some(&best));
+        assert_eq!(r.lines.first().map(|l| l.mv), Some(best));
+        let mut p = pos.clone();
+        for m in &r.pv {
+            p = p.play(*m).expect("each PV move is legal");
+        }
+        // Whichever thread's move is played, the last report is its line.
+        let last = last.expect("at least one iteration reported");
+        assert_eq!(last.lines.first().map(|l| l.mv), Some(best), "{vote}");
+        assert_eq!(last.depth, r.depth, "{vote}");
     }
 }

@@ -37,6 +37,9 @@ impl Searcher<'_> {
         let mut completed = 0;
         let mut saved = self.root_moves.clone();
         for depth in 1..=max_depth as i32 {
+            if self.options.smp_vote && crate::smp::skips(self.helper, depth) {
+                continue;
+            }
             self.seldepth = 0;
             for rm in &mut self.root_moves {
                 rm.exact_now = false;

@@ -167,9 +167,10 @@ pub(crate) struct Searcher<'a> {
     /// Nodes of the other threads of a Lazy SMP search (each helper adds
     /// its count here every 256 nodes), for reporting.
     shared_nodes: Option<&'a AtomicU64>,
-    /// Whether this searcher is a helper (adds to `shared_nodes`) or the
-    /// main thread (reads it).
-    helper: bool,
+    /// 0 for the main thread (reads `shared_nodes`), `k` for the `k`-th
+    /// helper (adds to it and, with `Options::smp_vote`, skips some depths:
+    /// `smp.rs`).
+    helper: usize,
     /// Nodes already added to `shared_nodes`.
     flushed: u64,
     pub nodes: u64,
@@ -230,7 +231,7 @@ impl<'a> Searcher<'a> {
             time: None,
             ponder: None,
             shared_nodes: None,
-            helper: false,
+            helper: 0,
             flushed: 0,
             nodes: 0,
             seldepth: 0,
@@ -262,9 +263,10 @@ impl<'a> Searcher<'a> {
         self
     }
 
-    /// Counts this searcher's nodes into `counter` as a Lazy SMP helper, or
-    /// reads the helpers' nodes from it as the main thread (`helper` false).
-    pub(crate) fn with_shared_nodes(mut self, counter: &'a AtomicU64, helper: bool) -> Self {
+    /// Counts this searcher's nodes into `counter` as the Lazy SMP helper
+    /// `helper` (1 and up), or reads the helpers' nodes from it as the main
+    /// thread (`helper` 0).
+    pub(crate) fn with_shared_nodes(mut self, counter: &'a AtomicU64, helper: usize) -> Self {
         self.shared_nodes = Some(counter);
         self.helper = helper;
         self
@@ -273,14 +275,14 @@ impl<'a> Searcher<'a> {
     /// Nodes of this thread and of the helpers (as far as they reported).
     pub(crate) fn total_nodes(&self) -> u64 {
         match self.shared_nodes {
-            Some(counter) if !self.helper => self.nodes + counter.load(Ordering::Relaxed),
+            Some(counter) if self.helper == 0 => self.nodes + counter.load(Ordering::Relaxed),
             _ => self.nodes,
         }
     }
 
     /// A helper adds the nodes it has not reported yet.
     fn flush_nodes(&mut self) {
-        if let (Some(counter), true) = (self.shared_nodes, self.helper) {
+        if let (Some(counter), true) = (self.shared_nodes, self.helper > 0) {
             counter.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
             self.flushed = self.nodes;
         }
