@@ -418,7 +418,8 @@ pub(crate) fn full_search(
                     )
                     .with_shared_nodes(helper_nodes, k + 1);
                     let depth = s.run(pos, &mut |_| {});
-                    (depth > 0).then(|| result(pos, &s, depth, 1))
+                    // A helper's result matters only to the vote.
+                    (settings.options.smp_vote && depth > 0).then(|| result(pos, &s, depth, 1))
                 })
             })
             .collect();

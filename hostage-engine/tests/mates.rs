@@ -59,16 +59,22 @@ fn club_finds_every_mate() {
     }
 }
 
-#[test]
-fn full_strength_finds_every_mate_with_its_distance() {
-    let mut engine = Engine::new();
+/// Searches every position of the set within `limits` (after `new_game`)
+/// and checks that the move played mates in the listed number of moves and
+/// that the score says so.
+fn plays_every_mate(engine: &mut Engine, limits: &Limits) {
     for p in &set().positions {
         engine.new_game();
-        let r = engine.search(&p.position, &[], &Limits::nodes(200_000));
+        let r = engine.search(&p.position, &[], limits);
         let m = r.best_move.expect("a move");
         assert!(is_mate_in(&p.position, &m, p.n), "{}: played {m}", p.fen);
         assert_eq!(r.score, Score::Mate(p.n as i32), "{}", p.fen);
     }
+}
+
+#[test]
+fn full_strength_finds_every_mate_with_its_distance() {
+    plays_every_mate(&mut Engine::new(), &Limits::nodes(200_000));
 }
 
 /// Two threads under a depth limit (a node limit would keep the search to
@@ -76,13 +82,7 @@ fn full_strength_finds_every_mate_with_its_distance() {
 /// Depth 16 is past where the search stops once a mate is confirmed.
 fn two_threads_find_every_mate(mut engine: Engine) {
     engine.set_threads(2);
-    for p in &set().positions {
-        engine.new_game();
-        let r = engine.search(&p.position, &[], &Limits::depth(16));
-        let m = r.best_move.expect("a move");
-        assert!(is_mate_in(&p.position, &m, p.n), "{}: played {m}", p.fen);
-        assert_eq!(r.score, Score::Mate(p.n as i32), "{}", p.fen);
-    }
+    plays_every_mate(&mut engine, &Limits::depth(16));
 }
 
 #[test]
