@@ -16,7 +16,9 @@
 //!                   aspiration, check_extension, continuation,
 //!                   history_lmr, improving, iir, correction,
 //!                   qs_store, capture_history, deep_pruning,
-//!                   singular); FIRST must
+//!                   singular, see_pruning, reduced_depth_pruning,
+//!                   cut_node_reduction, king_zone_drops, smp_vote,
+//!                   qs_evasion_pruning); FIRST must
 //!                   be full:NODES
 //!   --params FILE   evaluation weights of FIRST, `NAME=VALUE` a line (as
 //!                   `examples/texel.rs --out` writes them); FIRST must be
@@ -94,6 +96,12 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             capture_history,
             deep_pruning,
             singular,
+            see_pruning,
+            reduced_depth_pruning,
+            cut_node_reduction,
+            king_zone_drops,
+            smp_vote,
+            qs_evasion_pruning,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;

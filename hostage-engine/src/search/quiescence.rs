@@ -8,7 +8,11 @@
 //! evaluation. Drops and exchanges are left out: with 100–200 of them a
 //! node, a quiescence search that tried them would not stay bounded (the
 //! explosion crazyhouse programmers report). In check every evasion is
-//! tried, drops included, up to [`QS_EVASION_PLIES`] plies deep.
+//! tried, drops included, up to [`QS_EVASION_PLIES`] plies deep; with
+//! [`Options::qs_evasion_pruning`] (off by default) captures of the
+//! checker come first, then king steps, then the interpositions, and once
+//! one has shown the side is not mated the other quiet evasions are
+//! skipped after the first.
 //!
 //! The transposition table serves here too (as in Stockfish and Ethereal):
 //! every stored search is at least as deep as quiescence, so a stored bound
@@ -23,7 +27,7 @@ use crate::{
     correction::Keys,
     eval::evaluate_with,
     ordering::{gain, is_tactical, pick},
-    score::{from_tt, to_tt, INFINITE, MATE},
+    score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND},
     tt::{Bound, Entry},
 };
 
@@ -76,17 +80,28 @@ impl Searcher<'_> {
         let mut best = stand_pat;
         let mut best_move = None;
         scores.clear();
+        let evasion_order = in_check && self.options.qs_evasion_pruning;
         scores.extend(moves.iter().map(|m| {
             if is_tactical(m) {
                 1_000_000 + crate::ordering::tactical_score(m)
+            } else if evasion_order && m.role() == Role::King && matches!(m, Move::Normal { .. }) {
+                // A king step before the interpositions: it gives up no man.
+                1
             } else {
                 0
             }
         }));
+        let mut quiet_evasions = 0;
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
             if !in_check && skips(pos, &mv, stand_pat, alpha) {
                 continue;
+            }
+            if in_check && !is_tactical(&mv) {
+                if skips_evasion(&self.options, pos, &mv, best, quiet_evasions) {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
@@ -186,6 +201,27 @@ fn skips(pos: &Position, m: &Move, stand_pat: i32, alpha: i32) -> bool {
     (stand_pat + gain(m) + 200 <= alpha && m.role() != Role::Pawn) || !crate::see::see_ge(pos, m, 0)
 }
 
+/// Whether quiescence in check skips the quiet evasion `m` of `pos` (a
+/// king step, or an interposition by move, drop or exchange), with
+/// [`Options::qs_evasion_pruning`]: once an evasion has scored `best`
+/// above a mate against us, every quiet evasion after the first
+/// (`quiet_evasions` were searched) and any that loses material by static
+/// exchange. Stockfish's quiescence prunes its evasions the same way (it
+/// stops after two quiet ones, and skips those losing by exchange); with
+/// men in hand a check has dozens of interposing drops, and one evasion
+/// that holds already proves the node is no mate.
+fn skips_evasion(
+    options: &Options,
+    pos: &Position,
+    m: &Move,
+    best: i32,
+    quiet_evasions: usize,
+) -> bool {
+    options.qs_evasion_pruning
+        && best > -MATE_BOUND
+        && (quiet_evasions >= 1 || !crate::see::see_ge(pos, m, 0))
+}
+
 /// Whether quiescence stores its result: with the switch on, and only
 /// where the table knows nothing of the position but a quiescence result,
 /// so that a deeper result is never overwritten.
@@ -203,5 +239,64 @@ fn bound(best: i32, best_move: Option<Move>, alpha: i32, beta: i32) -> Bound {
         Bound::Exact
     } else {
         Bound::Upper
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(pos: &Position, text: &str) -> Move {
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        *moves
+            .iter()
+            .find(|m| m.to_string() == text)
+            .unwrap_or_else(|| panic!("{text} is not legal"))
+    }
+
+    #[test]
+    fn quiet_evasions_past_the_first_are_skipped_once_one_holds() {
+        // White's king on e1 is checked along the e-file by the rook on
+        // e8; White holds a knight and a pawn in its airfield to drop.
+        let pos = Position::from_fen("4r1k1/8/8/8/8/8/8/4K3[NP#] w - - 0 30").expect("fen");
+        assert!(pos.is_check());
+        let on = Options {
+            qs_evasion_pruning: true,
+            ..Options::default()
+        };
+        let step = mv(&pos, "e1d1");
+        // Guarded by nothing of Black's: the drop keeps its man.
+        let block = mv(&pos, "N@e2");
+        // Nothing known yet, or only mates against us: every evasion.
+        for best in [-INFINITE, -MATE + 3] {
+            assert!(!skips_evasion(&on, &pos, &step, best, 0));
+            assert!(!skips_evasion(&on, &pos, &block, best, 5));
+        }
+        // One evasion holds: the first quiet one is still tried, later
+        // ones are not.
+        assert!(!skips_evasion(&on, &pos, &block, -120, 0));
+        assert!(skips_evasion(&on, &pos, &block, -120, 1));
+        let off = Options {
+            qs_evasion_pruning: false,
+            ..Options::default()
+        };
+        assert!(!skips_evasion(&off, &pos, &block, -120, 1));
+    }
+
+    #[test]
+    fn an_evasion_that_loses_its_man_is_skipped_once_one_holds() {
+        // The rook on e8 checks: a knight dropped on e3 is taken for
+        // nothing, one on e2 is guarded by the king and keeps its value.
+        let pos = Position::from_fen("4r1k1/8/8/8/8/8/8/4K3[NP#] w - - 0 30").expect("fen");
+        let lost = mv(&pos, "N@e3");
+        let kept = mv(&pos, "N@e2");
+        let on = Options {
+            qs_evasion_pruning: true,
+            ..Options::default()
+        };
+        assert!(skips_evasion(&on, &pos, &lost, -120, 0));
+        assert!(!skips_evasion(&on, &pos, &kept, -120, 0));
+        assert!(!skips_evasion(&on, &pos, &lost, -INFINITE, 0));
     }
 }
