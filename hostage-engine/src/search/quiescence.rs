@@ -266,7 +266,7 @@ mod tests {
             ..Options::default()
         };
         let step = mv(&pos, "e1d1");
-        // Guarded by nothing of Black's: the drop keeps its man.
+        // Guarded by the king: the drop keeps its value by exchange.
         let block = mv(&pos, "N@e2");
         // Nothing known yet, or only mates against us: every evasion.
         for best in [-INFINITE, -MATE + 3] {
