@@ -188,9 +188,9 @@ impl Engine {
     /// Searches with `n` threads (1 to [`MAX_THREADS`]; 1 in WebAssembly,
     /// which has none) sharing the transposition table: Lazy SMP. The main
     /// thread's move is played (or, with the switch `Options::smp_vote` of
-    /// the `tuning` feature, the move the threads vote for). Only searches without a node limit use them:
-    /// node-limited searches and the bot levels run on one thread, so they
-    /// stay reproducible.
+    /// the `tuning` feature, the move the threads vote for). Only searches
+    /// without a node limit use them: node-limited searches and the bot
+    /// levels run on one thread, so they stay reproducible.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = if cfg!(target_family = "wasm") {
             1
