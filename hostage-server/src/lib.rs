@@ -275,7 +275,7 @@ impl Server {
         let lobby = Lobby::start(Arc::clone(&hub), lobby, limits)
             .await
             .map_err(ServerError::Store)?;
-        let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
+        let listener = listen(&config.host, config.port)
             .await
             .map_err(ServerError::Io)?;
         let addr = listener.local_addr().map_err(ServerError::Io)?;
@@ -467,6 +467,46 @@ pub fn pgn_date(ms: u64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Connections the kernel may queue for the server before it accepts them
+/// (the `listen(2)` backlog, which Linux caps at `net.core.somaxconn`:
+/// 4096 by default). The runtime's own is 128: a burst of connections
+/// (every player of a stopped instance reconnecting at once) overflows
+/// that, and each connection the kernel drops waits a second or more for
+/// its SYN to be sent again.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `host`:`port` with [`LISTEN_BACKLOG`]: the first of the
+/// host's addresses that binds, as `tokio::net::TcpListener::bind` tries
+/// them.
+async fn listen(host: &str, port: u16) -> io::Result<tokio::net::TcpListener> {
+    let mut last = None;
+    for addr in tokio::net::lookup_host((host, port)).await? {
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()
+        } else {
+            tokio::net::TcpSocket::new_v6()
+        };
+        let bound = socket.and_then(|socket| {
+            // As the runtime's own bind: a restarted server can bind the
+            // port while connections of the last one linger in TIME_WAIT.
+            #[cfg(not(windows))]
+            socket.set_reuseaddr(true)?;
+            socket.bind(addr)?;
+            socket.listen(LISTEN_BACKLOG)
+        });
+        match bound {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{host}:{port} names no address"),
+        )
+    }))
 }
 
 #[cfg(test)]

@@ -979,3 +979,41 @@ fn dechunk(mut body: &[u8]) -> Vec<u8> {
         body = &body[size + 2..];
     }
 }
+
+/// A burst of connections waits in the kernel's queue until the server
+/// accepts them: here 600 at once to a server that accepts none yet (the
+/// runtime's own backlog, 128, would drop most of them, each then waiting
+/// a second or more to try again).
+#[test]
+fn a_burst_of_connections_is_queued_not_dropped() {
+    let somaxconn: usize = std::fs::read_to_string("/proc/sys/net/core/somaxconn")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    if somaxconn < 1024 {
+        eprintln!("\n!!!! net.core.somaxconn is {somaxconn}: the kernel caps the backlog; the burst test did NOT run !!!!\n");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "somaxconn too low"
+        );
+        return;
+    }
+    let dir = temp_dir("burst");
+    let config = Config::new(dir.join("games.db"));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    // Bound, never run: nothing is accepted.
+    let server = runtime.block_on(Server::bind(&config)).expect("bind");
+    let addr = server.local_addr();
+    let streams: Vec<TcpStream> = (0..600)
+        .map(|i| {
+            TcpStream::connect_timeout(&addr, Duration::from_secs(5))
+                .unwrap_or_else(|e| panic!("connection {i} not queued: {e}"))
+        })
+        .collect();
+    assert_eq!(streams.len(), 600);
+    drop(server);
+}
