@@ -41,6 +41,11 @@
 //!   `not_your_turn`, `no_draw_offer`, `game_not_started`) or a write the
 //!   store refused as out of date is decided once more after reading the
 //!   game again; so is a flag fall the store refused.
+//! - with a shared store, a game is also read again when a connection
+//!   arrives to follow it here (`resume`, `watch`), and every presence
+//!   period for each game followed here that has been quiet that long: an
+//!   instance that stopped between storing a change and announcing it
+//!   (`postgres/group.rs`) leaves the change to be found so.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -564,6 +569,31 @@ impl Hub {
         inner.tell_about_seats(&messages);
     }
 
+    /// With a shared store: reads again each game followed here that has
+    /// not changed for a presence period, and tells its followers what
+    /// changed (a change another instance stored but did not announce).
+    async fn refresh_quiet(&self) {
+        let quiet = self.presence_period();
+        let cells: Vec<Arc<Cell>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        for cell in cells {
+            let id = {
+                let inner = cell.inner.lock().await;
+                if inner.evicted
+                    || inner.followers.is_empty()
+                    || inner.last_change.elapsed() < quiet
+                {
+                    continue;
+                }
+                inner.room.id().to_string()
+            };
+            self.catch_up(&id).await;
+        }
+    }
+
     /// With a shared store: for each game followed here that goes on, a
     /// seat followed on no server (not here, not marked lately) is gone, a
     /// seat marked again is back; the followers here are told.
@@ -648,6 +678,13 @@ impl Hub {
             | Request::Chat { game, .. } => Some(game.clone()),
             Request::Create { .. } | Request::Ping | Request::Lobby(_) => None,
         };
+        if let (true, Request::Resume { game, .. } | Request::Watch { game }) =
+            (self.shared, &envelope.request)
+        {
+            // A follower arriving sees the game as stored: another server
+            // may have stored a change it could not announce.
+            self.catch_up(game).await;
+        }
         let mut result = self
             .dispatch(conn, following, envelope.request.clone(), id)
             .await;

@@ -11,18 +11,24 @@
 //!   instances can never both store a move for one ply;
 //! - an accepted takeback also bumps the game's mark of takebacks
 //!   (`takebacks`), in the transaction that deletes the moves;
-//! - each write also bumps the game's `version` and sends `NOTIFY
-//!   hostage_games, '<id> <origin>'` inside its transaction, so the
-//!   notification is delivered exactly when the change is committed, to
-//!   every instance (each store ignores its own `origin`: its server
-//!   already knows);
+//! - each write also bumps the game's `version`; once its group has
+//!   committed, and before it is acknowledged, its game is announced with
+//!   `NOTIFY hostage_games, '<id> <origin>'` to every instance (each store
+//!   ignores its own `origin`: its server already knows); a move's
+//!   announcement also carries its record (`postgres/payload.rs`), so that
+//!   an instance that knows the game up to the move plays it without
+//!   reading the store. The announcement
+//!   is a transaction of its own (`group.rs` says why): an instance that
+//!   stops between the two, or cannot announce, leaves the others to read
+//!   the game when a follower arrives there, when they try to change it or
+//!   when it has been quiet for a presence period (`games.rs`);
 //! - every write locks its game's row first, and checks the moves counted
 //!   by a statement after the lock, which sees every move committed before:
 //!   so a move is stored only at the next ply, and a draw offer, its answer
 //!   and an ending only if the game is still at the ply and with the offer
 //!   its server saw (`store.rs`);
 //! - reads and presence use a pool of [`POOL`] connections, the writes
-//!   [`WRITERS`] more;
+//!   two for each of the [`WRITERS`] (one to write, one to announce);
 //! - presence ([`Store::mark_present`]) is a table of its own, upserted in
 //!   batches, neither versioned nor announced;
 //! - one more connection `LISTEN`s and passes the ids on ([`Store::changes`]).
@@ -31,6 +37,7 @@
 //!   its games by ply (the catch-up in `games.rs`).
 
 mod group;
+mod payload;
 
 pub use group::{MAX_GROUP, WRITERS};
 
@@ -277,10 +284,8 @@ async fn listen(
         while let Some(message) = messages.next().await {
             match message {
                 Ok(AsyncMessage::Notification(n)) => {
-                    // The payload is "<game> <origin>".
-                    let (game, from) = n.payload().split_once(' ').unwrap_or((n.payload(), ""));
-                    if from != origin {
-                        let _ = changes.send(Changed::Game(game.to_string()));
+                    if let Some(changed) = payload::parse(n.payload(), &origin) {
+                        let _ = changes.send(changed);
                     }
                 }
                 Ok(_) => {}

@@ -48,8 +48,63 @@ use crate::{
 pub enum Changed {
     /// This game changed (on any server sharing the store).
     Game(String),
+    /// A move was stored in this game (on any server sharing the store),
+    /// with what a room that knows the game up to the ply before needs to
+    /// play it without reading the store ([`Room::play_announced`]).
+    ///
+    /// [`Room::play_announced`]: crate::room::Room::play_announced
+    Move(String, AnnouncedMove),
     /// Announcements may have been missed: any game may have changed.
     All,
+}
+
+/// A stored move as a shared store announces it: the [`Write::Move`] and
+/// the game's mark of takebacks when it was stored. A move changes only
+/// its own row and, in the game's row, the clocks, the ending and the
+/// standing offers (both cleared), so a room that knew the game just
+/// before it, at that mark, knows the game just after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnnouncedMove {
+    /// The move's ply (0 is White's first).
+    pub ply: u64,
+    /// Long form.
+    pub uci: String,
+    /// The clocks after the move.
+    pub clocks: StoredClocks,
+    /// Wall-clock time of the move, milliseconds since the Unix epoch (the
+    /// game's `updated_ms` after it).
+    pub at_ms: u64,
+    /// The ending this move brought, if any.
+    pub end: Option<End>,
+    /// The game's mark of takebacks ([`StoredGame::takebacks`]).
+    pub takebacks: u64,
+}
+
+impl AnnouncedMove {
+    /// The announcement of `write`, stored at the mark `takebacks`; `None`
+    /// for a write that is not a move.
+    #[must_use]
+    pub fn of(write: &Write, takebacks: u64) -> Option<AnnouncedMove> {
+        match write {
+            Write::Move {
+                ply,
+                uci,
+                clocks,
+                at_ms,
+                end,
+                ..
+            } => Some(AnnouncedMove {
+                ply: *ply,
+                uci: uci.clone(),
+                clocks: *clocks,
+                at_ms: *at_ms,
+                end: *end,
+                takebacks,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// A boxed future, as the trait returns them.

@@ -8,7 +8,9 @@
 //! a room brought up to date from the end of the stored game is exactly the
 //! room the whole stored game restores to; the end is used whenever no
 //! takeback was accepted since the room's last read or write, never when
-//! one was.
+//! one was. A move as announced (`AnnouncedMove`) played by a room just
+//! before it gives the same room too, and a room at another ply or mark of
+//! takebacks refuses it.
 
 #[path = "support/server.rs"]
 mod server;
@@ -24,7 +26,7 @@ use hostage_server::{
     postgres::PostgresStore,
     room::{Change, MoveOutcome, Room},
     sqlite::SqliteStore,
-    store::{Store, Write},
+    store::{AnnouncedMove, Store, Write},
 };
 use server::fresh_database;
 
@@ -67,6 +69,10 @@ struct Seen {
     /// Reads from the end that brought new moves, and new chat lines.
     new_moves: usize,
     new_lines: usize,
+    /// Announced moves played by a room just before them, and refused by
+    /// a room at another ply or mark of takebacks.
+    announced: usize,
+    announced_refused: usize,
 }
 
 /// Everything a room shows, compared between the two ways of reading.
@@ -248,7 +254,8 @@ async fn random_games(store: &dyn Store, games: u64) -> Seen {
             let actor = rng.below(2) as usize;
             let ctx = format!("game {seed}, step {step}");
             // The other room reads now and then: it falls behind between.
-            if rng.below(6) == 0 {
+            let other_fresh = rng.below(6) == 0;
+            if other_fresh {
                 let other = 1 - actor;
                 read_again(
                     store,
@@ -269,9 +276,30 @@ async fn random_games(store: &dyn Store, games: u64) -> Seen {
             };
             if let Some(write) = write_for(&change.event) {
                 store
-                    .write(write)
+                    .write(write.clone())
                     .await
                     .unwrap_or_else(|e| panic!("{ctx}: {:?} refused: {e}", change.event));
+                // The move as announced, to the other room: played as the
+                // store has it when the room was just before it, refused
+                // when the room is at another ply or mark.
+                if let Some(announced) = AnnouncedMove::of(&write, marks[actor]) {
+                    let other = &rooms[1 - actor];
+                    let played = other.play_announced(&announced, now);
+                    if other_fresh {
+                        let stored = store.load(&id).await.expect("read").expect("game");
+                        let whole = Room::restore(stored, now).expect("replays");
+                        let played = played.unwrap_or_else(|| {
+                            panic!("{ctx}: a room just before the move did not play it")
+                        });
+                        assert_same(&played, &whole, now, &format!("{ctx}, announced"));
+                        seen.announced += 1;
+                    } else if other.game().ply() as u64 != announced.ply
+                        || other.takebacks() != announced.takebacks
+                    {
+                        assert!(played.is_none(), "{ctx}: played at another ply or mark");
+                        seen.announced_refused += 1;
+                    }
+                }
             }
             if matches!(change.event, Event::TakenBack { .. }) {
                 marks[actor] += 1;
@@ -297,6 +325,8 @@ async fn random_games(store: &dyn Store, games: u64) -> Seen {
 fn assert_every_case(seen: &Seen) {
     eprintln!("{seen:?}");
     assert!(seen.from_end > 500, "{seen:?}");
+    assert!(seen.announced > 100, "{seen:?}");
+    assert!(seen.announced_refused > 100, "{seen:?}");
     assert!(seen.new_moves > 100, "{seen:?}");
     assert!(seen.new_lines > 10, "{seen:?}");
     assert!(seen.whole > 50, "{seen:?}");

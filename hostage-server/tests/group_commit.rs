@@ -198,11 +198,14 @@ fn writes_waiting_together_are_committed_together_and_announced_after() {
         for id in &ids {
             assert_eq!(moves_of(&outside, id).await, [(0, "e2e4".to_string())]);
         }
-        // Each game announced to the other instance, after the commit.
+        // Each move announced to the other instance, with its record,
+        // after the commit.
         let mut told = BTreeSet::new();
         while told.len() < ids.len() {
             match tokio::time::timeout(Duration::from_secs(5), heard.recv()).await {
-                Ok(Ok(Changed::Game(g))) => {
+                Ok(Ok(Changed::Move(g, m))) => {
+                    assert_eq!((m.ply, m.uci.as_str(), m.takebacks), (0, "e2e4", 0), "{g}");
+                    assert_eq!(m.end, None, "{g}");
                     told.insert(g);
                 }
                 other => panic!("expected the games announced, got {other:?}"),

@@ -832,3 +832,132 @@ fn a_player_is_told_across_instances_that_the_opponent_left_and_came_back() {
         (Some("abandonment"), Some("1/2-1/2"))
     );
 }
+
+/// Stores White's `uci` at ply 0 of the untimed `game` as the store does,
+/// but without its announcement: what an instance that stopped between its
+/// commit and its `NOTIFY` leaves behind.
+fn store_unannounced(url: &str, game: &str, uci: &str) {
+    let at_ms = i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_millis(),
+    )
+    .expect("ms");
+    let (runtime, client) = pg_session(url);
+    runtime.block_on(async {
+        client
+            .execute(
+                "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
+                 VALUES ($1, 0, $2, NULL, NULL, $3)",
+                &[&game, &uci, &at_ms],
+            )
+            .await
+            .expect("move stored");
+        let n = client
+            .execute(
+                "UPDATE games SET updated_ms = $2, version = version + 1 WHERE id = $1",
+                &[&game, &at_ms],
+            )
+            .await
+            .expect("game updated");
+        assert_eq!(n, 1);
+    });
+}
+
+/// A move stored but never announced: the other instance's followers hear
+/// it once the game has been quiet there for a presence period (a quarter
+/// of `abandon_after`), not before.
+#[test]
+fn a_move_stored_but_never_announced_reaches_the_other_instance_when_quiet() {
+    let Some(url) = fresh_database("unannounced_quiet") else {
+        return;
+    };
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_secs(2));
+    let a = Instance::start_with(&url, limits);
+    let b = Instance::start_with(&url, limits);
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let mut black = s.black;
+    store_unannounced(&url, &s.game, "e2e4");
+    let t0 = Instant::now();
+    let skipped = ["opponent_gone", "opponent_back"];
+    assert_eq!(black.expect_past("moved", &skipped)["move"], "e2e4");
+    // Quiet for one period of 500 ms, found at the next: within two.
+    assert!(
+        t0.elapsed() < Duration::from_millis(1_500),
+        "{:?}",
+        t0.elapsed()
+    );
+    black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+    black.expect_past("moved", &skipped);
+    let mut white = s.white;
+    assert_eq!(white.expect_past("moved", &skipped)["move"], "e2e4");
+    assert_eq!(white.expect_past("moved", &skipped)["move"], "e7e5");
+    assert_eq!(public_state(&b.addr, &s.game)["ply"], 2);
+}
+
+/// A move stored but never announced: a follower arriving at the other
+/// instance sees it at once, and that instance's followers hear it then,
+/// long before a presence period (15 s with the default limits).
+#[test]
+fn a_move_stored_but_never_announced_is_read_when_a_follower_arrives() {
+    let Some(url) = fresh_database("unannounced_follow") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let mut black = s.black;
+    store_unannounced(&url, &s.game, "e2e4");
+    let t0 = Instant::now();
+    let mut watcher = Client::connect(&b.addr);
+    watcher.send(json!({"v":1,"type":"watch","game":s.game}));
+    watcher.expect("watching");
+    assert_eq!(watcher.expect("state")["ply"], 1);
+    assert_eq!(black.expect("moved")["move"], "e2e4");
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    let mut again = resume(&b.addr, &s.game, &s.black_token);
+    again.quiet();
+    black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+    black.expect("moved");
+    assert_eq!(watcher.expect("moved")["move"], "e7e5");
+    let mut white = s.white;
+    assert_eq!(white.expect("moved")["move"], "e2e4");
+    assert_eq!(white.expect("moved")["move"], "e7e5");
+}
+
+/// The connections that announce the instances' writes are ended (as a
+/// restarted database or a cut network would end them): the next move is
+/// still announced, on a new connection, before it is acknowledged, and
+/// the other instance's player hears it long before a presence period.
+#[test]
+fn a_move_is_announced_after_the_announcing_connection_was_lost() {
+    let Some(url) = fresh_database("teller") else {
+        return;
+    };
+    let a = Instance::start(&url);
+    let b = Instance::start(&url);
+    let s = new_game_across(&a.addr, &b.addr, Value::Null);
+    let (mut white, mut black) = (s.white, s.black);
+    white.send(move_msg(&s.game, &s.white_token, "e2e4", 0));
+    white.expect("moved");
+    assert_eq!(black.expect("moved")["move"], "e2e4");
+    let (runtime, client) = pg_session(&url);
+    let ended: i64 = runtime
+        .block_on(client.query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND query LIKE 'SELECT pg_notify($1, p)%'",
+            &[],
+        ))
+        .expect("terminate")
+        .get(0);
+    assert!(ended >= 2, "each instance announced: {ended}");
+    let t0 = Instant::now();
+    black.send(move_msg(&s.game, &s.black_token, "e7e5", 1));
+    black.expect("moved");
+    assert_eq!(white.expect("moved")["move"], "e7e5");
+    white.send(move_msg(&s.game, &s.white_token, "g1f3", 2));
+    white.expect("moved");
+    assert_eq!(black.expect("moved")["move"], "g1f3");
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+}

@@ -9,15 +9,25 @@
 //! room (moves were taken back since: another mark; anything else
 //! unexpected), it reads and replays the whole game, as a room is first
 //! loaded. Either way the new room is the one the whole game gives, and
-//! the followers are told the difference of the two rooms.
+//! the followers are told the difference of the two rooms. A move
+//! announced with its record is played on the room without a read when
+//! the room is just before it (`room/tail.rs`).
 
 use super::*;
+use crate::store::AnnouncedMove;
 
 impl Hub {
     /// Reads a game in memory again from the store, and tells its followers
     /// what changed (another server changed it). Returns false if the game
     /// could not be read (it stays as it was).
     pub(super) async fn catch_up(&self, id: &str) -> bool {
+        self.catch_up_with(id, None).await
+    }
+
+    /// As [`Hub::catch_up`], after another server announced `announced`,
+    /// a move it stored: played without reading the store when the room
+    /// is just before it (`room/tail.rs`), else read.
+    pub(super) async fn catch_up_with(&self, id: &str, announced: Option<&AnnouncedMove>) -> bool {
         let Some(cell) = self.lookup(id) else {
             return true; // not in memory: it is read afresh when needed
         };
@@ -25,8 +35,13 @@ impl Hub {
         if inner.evicted {
             return true;
         }
-        let Some(room) = self.read_again(id, &inner.room).await else {
-            return false;
+        let played = announced.and_then(|a| self.play_announced(&inner.room, a));
+        let room = match played {
+            Some(room) => room,
+            None => match self.read_again(id, &inner.room).await {
+                Some(room) => room,
+                None => return false,
+            },
         };
         let messages: Vec<Message> = room
             .events_since(&inner.room, Instant::now())
@@ -44,6 +59,14 @@ impl Hub {
         }
         cell.wake.notify_one();
         true
+    }
+
+    /// `old` after the move `announced`, if it is the game just before it.
+    fn play_announced(&self, old: &Room, announced: &AnnouncedMove) -> Option<Room> {
+        let from = self.counted_from(announced.at_ms);
+        let mut room = old.play_announced(announced, from)?;
+        room.limit_first_move(self.limits.first_move, from);
+        Some(room)
     }
 
     /// The game `id` as stored now, `old` being its room in memory: from

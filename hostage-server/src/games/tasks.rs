@@ -73,7 +73,8 @@ pub(super) async fn sweeper(hub: Weak<Hub>) {
 }
 
 /// Marks in a shared store, every [`Hub`]'s `presence_period`, the seats
-/// followed on this server, until the hub is gone.
+/// followed on this server, and reads again the games followed here that
+/// were quiet that long, until the hub is gone.
 pub(super) async fn mark_presence(hub: Weak<Hub>) {
     loop {
         let period = match hub.upgrade() {
@@ -85,6 +86,7 @@ pub(super) async fn mark_presence(hub: Weak<Hub>) {
             return;
         };
         hub.watch_presence().await;
+        hub.refresh_quiet().await;
         let seats = hub.followed_seats().await;
         if seats.is_empty() {
             continue;
@@ -113,6 +115,9 @@ pub(super) async fn follow_changes(
                 // Each on a task of its own: one game's read does not wait
                 // for another's (a game's catch-ups take its lock in turn).
                 tokio::spawn(async move { hub.catch_up(&id).await });
+            }
+            Ok(crate::store::Changed::Move(id, announced)) => {
+                tokio::spawn(async move { hub.catch_up_with(&id, Some(&announced)).await });
             }
             Ok(crate::store::Changed::All) | Err(RecvError::Lagged(_)) => {
                 for id in hub.loaded() {

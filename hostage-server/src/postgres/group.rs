@@ -19,13 +19,27 @@
 //!   on a false condition: the game's row is locked, then one statement
 //!   checks the conditions of `store.rs` on what was committed before the
 //!   lock (the ply counted, an unfinished game, both seats), stores the
-//!   move and its `NOTIFY`, and says what it found. The moves of a group are
-//!   sent one after another without waiting for answers (pipelined), so a
-//!   group of moves costs three round trips: `BEGIN`, the statements,
-//!   `COMMIT`;
+//!   move, and says what it found. The moves of a group are sent one after
+//!   another without waiting for answers (pipelined), so a group of moves
+//!   costs three round trips: `BEGIN`, the statements, `COMMIT`;
 //! - any other write runs in a savepoint of its own: a write whose
 //!   condition fails (or whose statement fails) is rolled back alone and
 //!   the others go on;
+//! - the writes a group stored are announced (`NOTIFY`, a move with its
+//!   record: `payload.rs`) after its commit and before any of them is
+//!   acknowledged, in one statement on a second connection of the writer
+//!   with `synchronous_commit = off`.
+//!   PostgreSQL serializes the commits of transactions that notify under
+//!   one lock, held until the commit is flushed to disk: with the
+//!   notification inside the group's transaction, no two groups (of any
+//!   writer, of any instance) could share a flush, and two instances
+//!   carried fewer moves than one. A notification is not durable anyway
+//!   (a listener that loses its connection reads every game again), so
+//!   its transaction need not wait for the disk. If the announcement
+//!   cannot be sent (or the server stops between the commit and it), the
+//!   other instances still read the game when a follower arrives there,
+//!   when they try to change it, and when it has been quiet for a
+//!   presence period (`games.rs`);
 //! - if the group's transaction itself fails before its `COMMIT` (a lost
 //!   connection, a statement failing outside a savepoint), nothing of it
 //!   was committed: its writes are stored again one by one, each in its own
@@ -44,10 +58,10 @@ use std::{
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{types::Type, Client, Row, Statement, Transaction};
 
-use super::{apply, backend, connect, CHANNEL};
+use super::{apply, backend, connect, payload::payload, CHANNEL};
 use crate::{
     columns::{clock_params, end_params, int, uint},
-    store::{StoreError, Write},
+    store::{AnnouncedMove, StoreError, Write},
 };
 
 /// The most writes committed in one transaction.
@@ -62,10 +76,11 @@ pub const WRITERS: usize = 2;
 const LOCK: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
 
 /// A move, stored only at the next ply of an unfinished game with both
-/// seats taken, with its notification; says how many moves it stored (none
-/// or one) and how many the game had. Run after [`LOCK`]: its snapshot
-/// then has every move committed to the game. The moves a game has are
-/// counted as its last ply + 1 ([`super::PLIES`]).
+/// seats taken; says how many moves it stored (none or one), how many the
+/// game had, and its mark of takebacks if stored (for the announcement).
+/// Run after [`LOCK`]: its snapshot then has every move committed to the
+/// game. The moves a game has are counted as its last ply + 1
+/// ([`super::PLIES`]).
 pub(super) const PLAY: &str = concat!(
     "\nWITH seen(plies) AS (",
     super::plies_sql!(),
@@ -76,19 +91,18 @@ pub(super) const PLAY: &str = concat!(
     WHERE id = $1 AND termination IS NULL
       AND white_token IS NOT NULL AND black_token IS NOT NULL
       AND (SELECT plies FROM seen) = $7
-    RETURNING id
+    RETURNING id, takebacks
 ),
 stored AS (
     INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
     SELECT id, $7, $8, $2, $3, $6 FROM played
     RETURNING game
-),
-told AS (SELECT pg_notify($9, $10) FROM stored)
-SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT count(*) FROM told)"
+)
+SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT takebacks FROM played)"
 );
 
 /// The parameter types of [`PLAY`].
-const PLAY_TYPES: [Type; 10] = [
+const PLAY_TYPES: [Type; 8] = [
     Type::TEXT,
     Type::INT8,
     Type::INT8,
@@ -96,19 +110,23 @@ const PLAY_TYPES: [Type; 10] = [
     Type::TEXT,
     Type::INT8,
     Type::INT8,
-    Type::TEXT,
-    Type::TEXT,
     Type::TEXT,
 ];
+
+/// Announces changed games: one notification per payload (`payload.rs`),
+/// sent when the statement's own transaction commits.
+const TELL: &str = "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p";
 
 /// A write waiting, and where its answer goes.
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
-/// A writing connection with its prepared statements.
+/// A writing connection with its prepared statements, and the connection
+/// that announces what it committed.
 pub(super) struct Writer {
     pub(super) client: Client,
     lock: Statement,
     play: Statement,
+    teller: Teller,
 }
 
 impl Writer {
@@ -122,7 +140,41 @@ impl Writer {
             .prepare_typed(PLAY, &PLAY_TYPES)
             .await
             .map_err(|e| backend(&e))?;
-        Ok(Writer { client, lock, play })
+        let teller = Teller::connect(url).await?;
+        Ok(Writer {
+            client,
+            lock,
+            play,
+            teller,
+        })
+    }
+
+    /// Whether either connection was lost.
+    fn is_closed(&self) -> bool {
+        self.client.is_closed() || self.teller.client.is_closed()
+    }
+}
+
+/// The connection that sends a writer's notifications, each statement a
+/// transaction of its own that does not wait for the disk (see the module
+/// documentation).
+pub(super) struct Teller {
+    client: Client,
+    tell: Statement,
+}
+
+impl Teller {
+    async fn connect(url: &str) -> Result<Teller, StoreError> {
+        let client = connect(url).await?;
+        client
+            .batch_execute("SET synchronous_commit = off")
+            .await
+            .map_err(|e| backend(&e))?;
+        let tell = client
+            .prepare_typed(TELL, &[Type::TEXT, Type::TEXT_ARRAY])
+            .await
+            .map_err(|e| backend(&e))?;
+        Ok(Teller { client, tell })
     }
 }
 
@@ -227,7 +279,7 @@ async fn ready<'w>(
     shared: &Shared,
     writer: &'w mut Option<Writer>,
 ) -> Result<&'w mut Writer, StoreError> {
-    if writer.as_ref().is_none_or(|w| w.client.is_closed()) {
+    if writer.as_ref().is_none_or(Writer::is_closed) {
         *writer = None;
         *writer = Some(Writer::connect(&shared.url).await?);
     }
@@ -243,11 +295,16 @@ async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Jo
     let writes: Vec<&Write> = jobs.iter().map(|(w, _)| w).collect();
     let failed = match ready(shared, writer).await {
         Err(e) => Failed::Unknown(e),
-        Ok(w) => match in_one_transaction(shared, w, &writes).await {
+        Ok(w) => match in_one_transaction(w, &writes).await {
             Ok(results) => {
+                let stored = writes
+                    .iter()
+                    .zip(&results)
+                    .filter_map(|(&w, r)| r.as_ref().ok().map(|mark| (w, *mark)));
+                announce(shared, w, stored).await;
                 jobs.into_iter()
                     .zip(results)
-                    .for_each(|(j, r)| answer(j, r));
+                    .for_each(|(j, r)| answer(j, r.map(|_| ())));
                 return;
             }
             Err(failed) => failed,
@@ -265,7 +322,15 @@ async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Jo
             *writer = None;
             for job in jobs {
                 let result = match ready(shared, writer).await {
-                    Ok(w) => alone(&mut w.client, &job.0, &shared.origin).await,
+                    Ok(w) => {
+                        let result = alone(&mut w.client, &job.0).await;
+                        if result.is_ok() {
+                            // Announced as a change of the game (read from
+                            // the store): the mark is not known here.
+                            announce(shared, w, [(&job.0, None)]).await;
+                        }
+                        result
+                    }
                     Err(e) => Err(e),
                 };
                 answer(job, result);
@@ -274,29 +339,34 @@ async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Jo
     }
 }
 
+/// What a write of a group came to: stored (with the game's mark of
+/// takebacks, for a move) or refused.
+type Outcome = Result<Option<u64>, StoreError>;
+
 /// The group in one transaction, in the order of its games: runs of moves
 /// pipelined, any other write in a savepoint.
 async fn in_one_transaction(
-    shared: &Shared,
     writer: &mut Writer,
     writes: &[&Write],
-) -> Result<Vec<Result<(), StoreError>>, Failed> {
+) -> Result<Vec<Outcome>, Failed> {
     let mut order: Vec<usize> = (0..writes.len()).collect();
     order.sort_by(|&a, &b| writes[a].game().cmp(writes[b].game()));
-    let Writer { client, lock, play } = writer;
+    let Writer {
+        client, lock, play, ..
+    } = writer;
     let tx = client.transaction().await.map_err(|e| uncommitted(&e))?;
-    let mut results: Vec<Option<Result<(), StoreError>>> = vec![None; writes.len()];
+    let mut results: Vec<Option<Outcome>> = vec![None; writes.len()];
     let mut run = Vec::new();
     for &i in &order {
         if matches!(writes[i], Write::Move { .. }) {
             run.push(i);
             continue;
         }
-        play_moves(&tx, lock, play, &shared.origin, writes, &run, &mut results).await?;
+        play_moves(&tx, lock, play, writes, &run, &mut results).await?;
         run.clear();
-        results[i] = Some(in_savepoint(&tx, writes[i], &shared.origin).await?);
+        results[i] = Some(in_savepoint(&tx, writes[i]).await?.map(|()| None));
     }
-    play_moves(&tx, lock, play, &shared.origin, writes, &run, &mut results).await?;
+    play_moves(&tx, lock, play, writes, &run, &mut results).await?;
     tx.commit()
         .await
         .map_err(|e| Failed::Unknown(backend(&e)))?;
@@ -307,19 +377,15 @@ async fn in_one_transaction(
 }
 
 /// One write that is not a move, in a savepoint: rolled back alone if it
-/// fails; its notification only if it is stored.
+/// fails.
 async fn in_savepoint(
     tx: &Transaction<'_>,
     write: &Write,
-    origin: &str,
 ) -> Result<Result<(), StoreError>, Failed> {
     tx.batch_execute("SAVEPOINT w")
         .await
         .map_err(|e| uncommitted(&e))?;
-    let mut result = apply(tx, write).await;
-    if result.is_ok() {
-        result = notify(tx, write, origin).await;
-    }
+    let result = apply(tx, write).await;
     let end = if result.is_ok() {
         "RELEASE w"
     } else {
@@ -329,12 +395,49 @@ async fn in_savepoint(
     Ok(result)
 }
 
-async fn notify(tx: &Transaction<'_>, write: &Write, origin: &str) -> Result<(), StoreError> {
-    let payload = format!("{} {origin}", write.game());
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-        .await
-        .map_err(|e| backend(&e))?;
-    Ok(())
+/// Announces the writes a writer has just committed, each with the game's
+/// mark of takebacks if known (a move's announcement then carries its
+/// record), before they are acknowledged: on its teller, reconnected once
+/// if that fails. An announcement that cannot be sent is logged and the
+/// writes are still acknowledged (they are stored); the other instances
+/// then read the games by the other ways the module documentation lists.
+async fn announce<'w>(
+    shared: &Shared,
+    writer: &mut Writer,
+    stored: impl IntoIterator<Item = (&'w Write, Option<u64>)>,
+) {
+    let payloads: Vec<String> = stored
+        .into_iter()
+        .map(|(write, mark)| {
+            let announced = mark.and_then(|mark| AnnouncedMove::of(write, mark));
+            payload(write.game(), &shared.origin, announced.as_ref())
+        })
+        .collect();
+    if payloads.is_empty() {
+        return;
+    }
+    for attempt in 0..2 {
+        if attempt > 0 {
+            match Teller::connect(&shared.url).await {
+                Ok(teller) => writer.teller = teller,
+                Err(e) => {
+                    tracing::warn!(error = %e, "no connection to announce changes on");
+                    return;
+                }
+            }
+        }
+        let teller = &writer.teller;
+        match teller
+            .client
+            .execute(&teller.tell, &[&CHANNEL, &payloads])
+            .await
+        {
+            Ok(_) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, games = payloads.len(), attempt, "changes not announced");
+            }
+        }
+    }
 }
 
 /// The parameters of one move's [`PLAY`].
@@ -345,11 +448,10 @@ struct Play<'a> {
     clocks: (Option<i64>, Option<i64>),
     end: (Option<&'static str>, Option<&'static str>),
     at_ms: i64,
-    payload: String,
 }
 
 impl<'a> Play<'a> {
-    fn of(write: &'a Write, origin: &str) -> Option<Play<'a>> {
+    fn of(write: &'a Write) -> Option<Play<'a>> {
         let Write::Move {
             game,
             ply,
@@ -368,16 +470,17 @@ impl<'a> Play<'a> {
             clocks: clock_params(*clocks),
             end: end_params(*end),
             at_ms: int(*at_ms),
-            payload: format!("{game} {origin}"),
         })
     }
 
-    /// What [`PLAY`] answered, as the write's result.
-    fn result(&self, row: &Row) -> Result<(), StoreError> {
+    /// What [`PLAY`] answered, as the write's result: the game's mark of
+    /// takebacks if it was stored.
+    fn result(&self, row: &Row) -> Outcome {
         let stored: i64 = row.try_get(0).map_err(|e| backend(&e))?;
         let plies: i64 = row.try_get(1).map_err(|e| backend(&e))?;
+        let mark: Option<i64> = row.try_get(2).map_err(|e| backend(&e))?;
         if stored == 1 {
-            Ok(())
+            Ok(mark.map(uint))
         } else if uint(plies) != self.ply {
             Err(StoreError::Conflict(format!(
                 "the game is at ply {plies}, not {}",
@@ -401,17 +504,16 @@ async fn play_moves(
     tx: &Transaction<'_>,
     lock: &Statement,
     play: &Statement,
-    origin: &str,
     writes: &[&Write],
     run: &[usize],
-    results: &mut [Option<Result<(), StoreError>>],
+    results: &mut [Option<Outcome>],
 ) -> Result<(), Failed> {
     if run.is_empty() {
         return Ok(());
     }
     let plays: Vec<(usize, Play<'_>)> = run
         .iter()
-        .filter_map(|&i| Play::of(writes[i], origin).map(|p| (i, p)))
+        .filter_map(|&i| Play::of(writes[i]).map(|p| (i, p)))
         .collect();
     let mut statements: Vec<Pending<'_>> = Vec::with_capacity(2 * plays.len());
     for (_, p) in &plays {
@@ -431,8 +533,6 @@ async fn play_moves(
                     &p.at_ms,
                     &ply,
                     p.uci,
-                    &CHANNEL,
-                    &p.payload,
                 ],
             )
             .await
@@ -478,9 +578,8 @@ async fn in_order<T>(futures: Vec<Pin<Box<dyn Future<Output = T> + Send + '_>>>)
 }
 
 /// One write in a transaction of its own (after a group failed).
-async fn alone(client: &mut Client, write: &Write, origin: &str) -> Result<(), StoreError> {
+async fn alone(client: &mut Client, write: &Write) -> Result<(), StoreError> {
     let tx = client.transaction().await.map_err(|e| backend(&e))?;
     apply(&tx, write).await?;
-    notify(&tx, write, origin).await?;
     tx.commit().await.map_err(|e| backend(&e))
 }

@@ -18,13 +18,20 @@
 //!   rematch, the mark) is taken from the row as read, by the same code as
 //!   a whole restore (`Room::assemble`); only the moves' game and the chat
 //!   carry over from the room.
+//!
+//! A move another server announces with its record ([`AnnouncedMove`]) is
+//! played without a read when the room is at the move's ply and mark of
+//! takebacks, in a game that goes on with both seats taken: a move writes
+//! nothing else but the clocks, the ending and the cleared offers, all in
+//! the announcement, so the row after it is the room's with those. Any
+//! other case reads the store.
 
 use std::time::Instant;
 
 use hostage_core::{uci::UciMove, Position};
 
 use super::{restore::replay, Room};
-use crate::store::StoredTail;
+use crate::store::{AnnouncedMove, StoredGame, StoredMove, StoredTail};
 
 impl Room {
     /// Where a read of this game's end starts ([`Room::restore_tail`]):
@@ -99,6 +106,55 @@ impl Room {
         chat.extend_from_slice(lines);
         game.chat = chat;
         Some(Room::assemble(game, played, now))
+    }
+
+    /// This room after `announced`, a move another server stored, the
+    /// clock of the side to move started at `now` (as [`Room::restore`]):
+    /// what [`Room::restore_tail`] gives after reading the store, when the
+    /// store has nothing new besides the move. `None` when the room cannot
+    /// be known to be the game just before the move (another ply or mark
+    /// of takebacks, a game over or waiting for a seat, a timed game's move
+    /// without clocks, a move that does not play): the caller reads the
+    /// store. A chat line or another change this room has not heard of yet
+    /// stays unheard of until its own announcement, as if the room had not
+    /// heard of the move either.
+    #[must_use]
+    pub fn play_announced(&self, announced: &AnnouncedMove, now: Instant) -> Option<Room> {
+        let fits = announced.ply == self.game.ply() as u64
+            && announced.takebacks == self.takebacks
+            && self.end.is_none()
+            && self.tokens.white.is_some()
+            && self.tokens.black.is_some()
+            && self.clock.is_some() == announced.clocks.is_some();
+        if !fits {
+            return None;
+        }
+        let mut played = self.game.clone();
+        let record = StoredMove {
+            ply: announced.ply,
+            uci: announced.uci.clone(),
+            clocks: announced.clocks,
+            at_ms: announced.at_ms,
+        };
+        replay(&mut played, &self.id, &[record]).ok()?;
+        let row = StoredGame {
+            id: self.id.clone(),
+            created_ms: self.created_ms,
+            start_fen: self.game.start().fen(),
+            clock: self.clock_spec(),
+            tokens: self.tokens,
+            clocks: announced.clocks,
+            draw_offer: None,
+            takeback: None,
+            end: announced.end,
+            moves: Vec::new(),
+            rematch: self.rematch.clone(),
+            updated_ms: announced.at_ms,
+            names: self.names.clone(),
+            chat: self.chat.clone(),
+            takebacks: self.takebacks,
+        };
+        Some(Room::assemble(row, played, now))
     }
 
     /// Whether this room's game starts at the position of `fen`.
