@@ -34,6 +34,9 @@
 //!   dropped there stays), plus enemy men attacking them, plus the checks
 //!   the enemy could give by a drop or a move from a square we do not
 //!   guard; pseudo-check (R8a) restricts the side it is against;
+//! - threats (`threats.rs`, Stockfish's classical term): enemy men our
+//!   minors, rooks and safe pawns attack, and those hanging; its weights
+//!   are 0 by default, which skips it (`docs/engine.md` says why);
 //! - a bonus for the side to move.
 
 // Without the `tuning` feature only the search calls in here; the rest is
@@ -45,6 +48,7 @@ mod material;
 mod params;
 mod pawns;
 mod pieces;
+mod threats;
 
 use hostage_core::{attacks, Bitboard, Color, Position, Role, Square};
 
@@ -117,13 +121,25 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         pawns::pawns(pos, p, color, enemy_zone).and(pieces::pieces(pos, p, color, enemy_zone))
     });
 
+    let kings = Color::ALL.map(|color| king::attacks(board, color));
     let mut total = [0i32; 2];
     for color in Color::ALL {
         let c = color as usize;
         let them = 1 - c;
-        let threats = king::Threats {
+        let threats = if p.threats_on() {
+            threats::threats(
+                board,
+                p,
+                color,
+                [&men[c], &men[them]],
+                [kings[c], kings[them]],
+            )
+        } else {
+            0
+        };
+        let danger = king::Threats {
             guarded: men[c].guarded,
-            enemy_attacks: men[them].guarded | king::attacks(board, !color),
+            enemy_attacks: men[them].guarded | kings[them],
             attackers: men[them].king_attackers,
             enemy_by_role: men[them].by_role,
         };
@@ -132,7 +148,8 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             + men[c].placement
             + men[c].mobility
             + king::placement(board, p, color, phase)
-            - king::danger(pos, p, color, zones[c], &threats);
+            - king::danger(pos, p, color, zones[c], &danger)
+            + threats;
     }
 
     let score = total[0] - total[1] + king::pseudo_check(pos, p);
@@ -160,6 +177,8 @@ struct Men {
     /// The squares attacked by their knights, bishops, rooks and queens,
     /// role by role (pieces only).
     by_role: [Bitboard; 4],
+    /// The squares their pawns attack (pawns only).
+    pawn_attacks: Bitboard,
 }
 
 impl Men {
@@ -171,6 +190,7 @@ impl Men {
             guarded: self.guarded | other.guarded,
             king_attackers: self.king_attackers + other.king_attackers,
             by_role: [0, 1, 2, 3].map(|i| self.by_role[i] | other.by_role[i]),
+            pawn_attacks: self.pawn_attacks | other.pawn_attacks,
         }
     }
 }
@@ -256,6 +276,44 @@ mod tests {
             evaluate_with(&rook, &Params::DEFAULT),
             evaluate_with(&rook, &no_checks)
         );
+    }
+
+    #[test]
+    fn threats_count_as_documented() {
+        let off = Params::DEFAULT;
+        let with = |f: fn(&mut Params)| {
+            let mut p = Params::DEFAULT;
+            f(&mut p);
+            p
+        };
+        let diff = |fen: &str, p: &Params| {
+            let pos = Position::from_fen(fen).expect("fen");
+            evaluate_with(&pos, p) - evaluate_with(&pos, &off)
+        };
+        assert!(!off.threats_on(), "off by default");
+        let minor_and_hanging = with(|p| {
+            p.threat_minor[1] = 10;
+            p.hanging = 7;
+        });
+        // The e3 bishop attacks the c5 knight, which nothing guards: a
+        // minor's threat on a knight and a hanging man, for White.
+        let loose = "4k3/8/8/2n5/8/4B3/8/4K3[] w - - 0 1";
+        assert_eq!(diff(loose, &minor_and_hanging), 17);
+        assert_eq!(diff(&loose.replace(" w ", " b "), &minor_and_hanging), -17);
+        // A b6 pawn guards the knight: still a minor's threat (on a
+        // piece), no longer hanging.
+        let guarded = "4k3/8/1p6/2n5/8/4B3/8/4K3[] w - - 0 1";
+        assert_eq!(diff(guarded, &minor_and_hanging), 10);
+        // A rook's threat counts only on a man no pawn guards.
+        let rook = with(|p| p.threat_rook[1] = 9);
+        assert_eq!(diff("4k3/8/8/2n5/8/8/8/2R1K3[] w - - 0 1", &rook), 9);
+        assert_eq!(diff("4k3/8/1p6/2n5/8/8/8/2R1K3[] w - - 0 1", &rook), 0);
+        // A pawn on d4 that nothing attacks threatens the c5 knight.
+        let pawn = with(|p| p.threat_safe_pawn = 5);
+        assert_eq!(diff("4k3/8/8/2n5/3P4/8/8/4K3[] w - - 0 1", &pawn), 5);
+        // Not the f5 knight from e4, where the c5 knight attacks the pawn
+        // and nothing guards it.
+        assert_eq!(diff("4k3/8/8/2n2n2/4P3/8/8/4K3[] w - - 0 1", &pawn), 0);
     }
 
     #[test]

@@ -83,6 +83,19 @@ pub struct Params {
     /// guards (Stockfish's safe checks, counting drops as Fairy-Stockfish
     /// does in drop variants).
     pub check_danger: [i32; 4],
+    /// Threats by our knights and bishops: per role of the enemy man they
+    /// attack (a piece, or a pawn no enemy pawn guards), centipawns
+    /// (`threats.rs`).
+    pub threat_minor: [i32; 5],
+    /// Threats by our rooks: per role of the enemy man they attack that no
+    /// enemy pawn guards, centipawns.
+    pub threat_rook: [i32; 5],
+    /// Centipawns per enemy man we attack that no enemy man guards (and no
+    /// enemy pawn).
+    pub hanging: i32,
+    /// Centipawns per enemy piece attacked by a pawn of ours that stands
+    /// where the enemy does not attack it, or where we guard it too.
+    pub threat_safe_pawn: i32,
     /// King danger from empty squares next to our king that none of our
     /// men but the king guards (where a drop can land and be taken only by
     /// the king), in percent of the hand's weight per square.
@@ -195,6 +208,16 @@ impl Params {
         // scale (× 0.19) and taken at half; at a quarter they scored less
         // against Fairy-Stockfish (docs/engine.md, "Against other engines").
         check_danger: [76, 62, 104, 74],
+        // Off (0): no gain against Fairy-Stockfish over two sittings.
+        // Measured: Stockfish 11's middlegame threat weights
+        // (ThreatByMinor, ThreatByRook, Hanging, ThreatBySafePawn) on this
+        // scale (× 100 / 128, its middlegame pawn being 128), that is
+        // threat_minor 5, 46, 62, 70, 62; threat_rook 2, 30, 30, 0, 40;
+        // hanging 54; threat_safe_pawn 135 (docs/engine-record.md).
+        threat_minor: [0; 5],
+        threat_rook: [0; 5],
+        hanging: 0,
+        threat_safe_pawn: 0,
         // Fitted; before 100 (after the fix of the open squares, which
         // the king's own guard had made always 0).
         open_pct: 115,
@@ -227,7 +250,9 @@ impl Params {
                 mobility,
                 hand_danger,
                 attack_danger,
-                check_danger
+                check_danger,
+                threat_minor,
+                threat_rook
             ],
             [
                 rescuable_pct,
@@ -247,9 +272,23 @@ impl Params {
                 king_danger_pct,
                 king_danger_cap,
                 pseudo_check,
-                tempo
+                tempo,
+                hanging,
+                threat_safe_pawn
             ]
         );
+    }
+
+    /// Whether any threat weight is set (the threats are not looked for
+    /// otherwise).
+    #[must_use]
+    pub fn threats_on(&self) -> bool {
+        self.threat_minor
+            .iter()
+            .chain(&self.threat_rook)
+            .any(|&w| w != 0)
+            || self.hanging != 0
+            || self.threat_safe_pawn != 0
     }
 
     /// Every weight's name and value, in the order of

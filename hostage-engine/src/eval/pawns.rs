@@ -38,6 +38,7 @@ pub(super) fn pawns(pos: &Position, p: &Params, color: Color, enemy_zone: Bitboa
             attacks::pawn_attacks(color, sq)
         };
         men.guarded |= att;
+        men.pawn_attacks |= att;
         if (att & enemy_zone).any() {
             men.king_attackers += p.attack_danger[0];
         }
