@@ -1,6 +1,7 @@
 //! Threats: enemy men that our men attack, counted as Stockfish's
-//! classical evaluation counts them (its `threats` term; the weights are
-//! its middlegame weights of version 11, `docs/engine.md`).
+//! classical evaluation counts them (its `threats` term). The weights are
+//! 0 by default, which skips the term; the ones measured were Stockfish
+//! 11's middlegame weights (`docs/engine.md`).
 //!
 //! In Hostage Chess a man taken goes to the captor's prison (R2), so a
 //! threat wins material as in chess and adds a prisoner besides:
@@ -20,8 +21,8 @@ use hostage_core::{attacks, Bitboard, Board, Color, Role};
 
 use super::{role_index, Men, Params};
 
-/// What `color`'s men threaten: `us` and `them` are each side's men's
-/// attacks (`Men`), `king` each side's king's.
+/// What `color`'s men threaten: `men` are our men's and the enemy's
+/// attacks (`Men`), `king` our king's and the enemy king's.
 pub(super) fn threats(
     board: &Board,
     p: &Params,
