@@ -413,11 +413,7 @@ impl Hub {
 
     /// The seats followed here, of the games that go on.
     async fn followed_seats(&self) -> Vec<(String, Color)> {
-        let cells: Vec<Arc<Cell>> = self
-            .games
-            .lock()
-            .map(|g| g.values().cloned().collect())
-            .unwrap_or_default();
+        let cells = self.cells();
         let mut seats = Vec::new();
         for cell in cells {
             let inner = cell.inner.lock().await;
@@ -431,6 +427,14 @@ impl Hub {
             }
         }
         seats
+    }
+
+    /// The games in memory.
+    fn cells(&self) -> Vec<Arc<Cell>> {
+        self.games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The ids of the games in memory.
@@ -574,11 +578,7 @@ impl Hub {
     /// changed (a change another instance stored but did not announce).
     async fn refresh_quiet(&self) {
         let quiet = self.presence_period();
-        let cells: Vec<Arc<Cell>> = self
-            .games
-            .lock()
-            .map(|g| g.values().cloned().collect())
-            .unwrap_or_default();
+        let cells = self.cells();
         for cell in cells {
             let id = {
                 let inner = cell.inner.lock().await;
@@ -598,11 +598,7 @@ impl Hub {
     /// seat followed on no server (not here, not marked lately) is gone, a
     /// seat marked again is back; the followers here are told.
     async fn watch_presence(&self) {
-        let cells: Vec<Arc<Cell>> = self
-            .games
-            .lock()
-            .map(|g| g.values().cloned().collect())
-            .unwrap_or_default();
+        let cells = self.cells();
         let late = self.presence_period();
         for cell in cells {
             let mut inner = cell.inner.lock().await;
