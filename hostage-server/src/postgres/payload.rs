@@ -13,7 +13,7 @@ use hostage_core::{ByColor, Color};
 
 use crate::{
     columns::end_params,
-    domain::{color_named, End},
+    domain::End,
     store::{AnnouncedMove, Changed},
 };
 
@@ -78,11 +78,7 @@ fn read_move(record: &[&str]) -> Option<AnnouncedMove> {
     };
     let end = match (*termination, *winner) {
         ("-", "-") => None,
-        (t, "-") => Some(End::from_names(t, None)?),
-        (t, w) => {
-            color_named(w)?;
-            Some(End::from_names(t, Some(w))?)
-        }
+        (t, w) => Some(End::from_names(t, (w != "-").then_some(w))?),
     };
     Some(AnnouncedMove {
         ply: number(ply)?,
