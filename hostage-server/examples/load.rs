@@ -8,6 +8,12 @@
 //! that server (and drops it at the end), so the check counts every move
 //! stored.
 //!
+//! With `--server ADDR` (once per instance) the run plays against servers
+//! already running elsewhere (say `hostage serve` processes, each with a
+//! CPU quota of its own, as separate machines would have) instead of
+//! starting its own; `--pg URL` is then their database, checked as it is,
+//! and must be fresh for the count to mean anything.
+//!
 //! ```sh
 //! cargo run --release -p hostage-server --example load -- --games 200 --plies 60 --think-ms 100
 //! cargo run --release -p hostage-server --example load -- --pg postgres://me@127.0.0.1:5432/db --instances 2
@@ -43,6 +49,7 @@ struct Args {
     clock: bool,
     pg: Option<String>,
     instances: usize,
+    servers: Vec<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -54,6 +61,7 @@ fn parse_args() -> Result<Args, String> {
         clock: true,
         pg: None,
         instances: 1,
+        servers: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -64,6 +72,10 @@ fn parse_args() -> Result<Args, String> {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
         if flag == "--pg" {
             args.pg = Some(value);
+            continue;
+        }
+        if flag == "--server" {
+            args.servers.push(value);
             continue;
         }
         let n: u64 = value
@@ -77,6 +89,9 @@ fn parse_args() -> Result<Args, String> {
             "--instances" => args.instances = (n as usize).clamp(1, 8),
             _ => return Err(format!("unknown option {flag}")),
         }
+    }
+    if !args.servers.is_empty() && args.pg.is_none() {
+        return Err("--server needs --pg URL, the servers' database, to check".into());
     }
     Ok(args)
 }
@@ -124,9 +139,16 @@ struct Report {
     game: String,
     acked: Vec<String>,
     rtts: Vec<Duration>,
+    /// From a move sent to the opponent hearing it (across instances with
+    /// `--instances 2`).
+    heard: Vec<Duration>,
+    /// When both seats were taken, and when each move was acknowledged,
+    /// from the start of the run.
+    seated: Duration,
+    acked_at: Vec<Duration>,
 }
 
-async fn play_game(addrs: Vec<String>, args: Arc<Args>, seed: u64) -> Report {
+async fn play_game(addrs: Vec<String>, args: Arc<Args>, seed: u64, started: Instant) -> Report {
     let addr = addrs[0].clone();
     let other_addr = addrs[addrs.len() - 1].clone();
     let clock = if args.clock {
@@ -150,11 +172,14 @@ async fn play_game(addrs: Vec<String>, args: Arc<Args>, seed: u64) -> Report {
     expect(&mut black, "state").await;
     expect(&mut white, "player_joined").await;
     let bt = joined["token"].as_str().expect("token").to_string();
+    let seated = started.elapsed();
 
     let mut mirror = Game::new();
     let mut rng = seed | 1;
     let mut rtts = Vec::with_capacity(args.plies);
     let mut acked = Vec::with_capacity(args.plies);
+    let mut heard = Vec::with_capacity(args.plies);
+    let mut acked_at = Vec::with_capacity(args.plies);
     let mut last_sent = [Instant::now() - Duration::from_secs(1); 2];
     let think = Duration::from_millis(args.think_ms);
     while mirror.ply() < args.plies && mirror.outcome().is_none() {
@@ -185,16 +210,25 @@ async fn play_game(addrs: Vec<String>, args: Arc<Args>, seed: u64) -> Report {
             panic!("game {game} ply {ply}: {ack}");
         }
         rtts.push(start.elapsed());
+        acked_at.push(started.elapsed());
         acked.push(uci.clone());
-        let heard = expect(other, "moved").await;
-        assert_eq!(heard["move"], uci.as_str());
+        let told = expect(other, "moved").await;
+        heard.push(start.elapsed());
+        assert_eq!(told["move"], uci.as_str());
         mirror.push_uci(&uci).expect("legal");
         if mirror.outcome().is_some() {
             expect(me, "game_over").await;
             expect(other, "game_over").await;
         }
     }
-    Report { game, acked, rtts }
+    Report {
+        game,
+        acked,
+        rtts,
+        heard,
+        seated,
+        acked_at,
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -209,7 +243,7 @@ fn main() {
     let args = match parse_args() {
         Ok(a) => Arc::new(a),
         Err(e) => {
-            eprintln!("load: {e}\nusage: load [--games N] [--plies P] [--think-ms MS] [--timeout-s S] [--no-clock] [--pg URL] [--instances N]");
+            eprintln!("load: {e}\nusage: load [--games N] [--plies P] [--think-ms MS] [--timeout-s S] [--no-clock] [--pg URL] [--instances N] [--server ADDR]...");
             std::process::exit(2);
         }
     };
@@ -222,8 +256,16 @@ fn main() {
         .build()
         .expect("runtime");
     let mut config = Config::new(&db);
-    // On PostgreSQL, a fresh database of its own, dropped at the end.
-    let pg = args.pg.as_deref().map(fresh_postgres);
+    // On PostgreSQL, a fresh database of its own, dropped at the end;
+    // servers started elsewhere bring theirs.
+    let pg = match &args.pg {
+        Some(url) if !args.servers.is_empty() => Some((url.clone(), None)),
+        Some(admin) => {
+            let (url, name) = fresh_postgres(admin);
+            Some((url, Some(name)))
+        }
+        None => None,
+    };
     if let Some((url, _)) = &pg {
         config.db = StoreUrl::Postgres(url.clone());
     }
@@ -231,8 +273,8 @@ fn main() {
     config.limits.max_connections_per_address = usize::MAX;
     let load_before = load_average();
     let reports = runtime.block_on(async {
-        let mut addrs = Vec::new();
-        for _ in 0..args.instances {
+        let mut addrs = args.servers.clone();
+        for _ in 0..if addrs.is_empty() { args.instances } else { 0 } {
             let server = Server::bind(&config).await.expect("bind");
             addrs.push(server.local_addr().to_string());
             tokio::spawn(server.run(std::future::pending()));
@@ -244,6 +286,7 @@ fn main() {
                     addrs.clone(),
                     Arc::clone(&args),
                     0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(i as u64 + 1),
+                    started,
                 ))
             })
             .collect();
@@ -287,7 +330,7 @@ fn main() {
         } else {
             "sqlite"
         },
-        args.instances
+        args.servers.len().max(args.instances)
     );
     println!(
         "moves acknowledged: {moves} in {:.2} s = {:.0} moves/s",
@@ -301,6 +344,46 @@ fn main() {
         ms(percentile(&rtts, 0.99)),
         ms(percentile(&rtts, 1.0)),
     );
+
+    let mut heard: Vec<Duration> = reports
+        .iter()
+        .flat_map(|r| r.heard.iter().copied())
+        .collect();
+    heard.sort();
+    println!(
+        "heard by the opponent (move sent -> opponent told): p50 {:.2} ms, p99 {:.2} ms",
+        ms(percentile(&heard, 0.50)),
+        ms(percentile(&heard, 0.99)),
+    );
+    // The steady state: from the last game seated to the first game over
+    // that played every ply (a random game may end early in mate).
+    let mut seated: Vec<Duration> = reports.iter().map(|r| r.seated).collect();
+    seated.sort();
+    let all_seated = seated.last().copied();
+    println!(
+        "seated (both seats taken, from the start): p50 {:.0} ms, p90 {:.0} ms, last {:.0} ms",
+        ms(percentile(&seated, 0.5)),
+        ms(percentile(&seated, 0.9)),
+        ms(percentile(&seated, 1.0)),
+    );
+    let first_over = reports
+        .iter()
+        .filter(|r| r.acked.len() == args.plies)
+        .filter_map(|r| r.acked_at.last())
+        .min();
+    if let (Some(&from), Some(&to)) = (all_seated.as_ref(), first_over) {
+        let window = to.saturating_sub(from);
+        let inside = reports
+            .iter()
+            .flat_map(|r| r.acked_at.iter())
+            .filter(|&&t| t > from && t <= to)
+            .count();
+        println!(
+            "while every game played ({:.2} s): {:.0} moves/s",
+            window.as_secs_f64(),
+            inside as f64 / window.as_secs_f64().max(1e-9)
+        );
+    }
 
     println!("load average (1, 5, 15 min): {load_before} before, {load_after} after");
 
@@ -323,7 +406,7 @@ fn main() {
         "database check: {total} moves stored for {moves} acknowledged; lost or misplaced {lost}, doubled or unacknowledged {extra}"
     );
     let _ = std::fs::remove_dir_all(&dir);
-    if let (Some(admin), Some((_, name))) = (&args.pg, &pg) {
+    if let (Some(admin), Some((_, Some(name)))) = (&args.pg, &pg) {
         postgres_sql(
             admin,
             &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),

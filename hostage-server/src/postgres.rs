@@ -49,7 +49,11 @@ use std::sync::{
 use futures_util::StreamExt;
 use hostage_core::{ByColor, Color};
 use tokio::sync::{broadcast, Mutex};
-use tokio_postgres::{error::SqlState, types::Type, AsyncMessage, Client, NoTls, Statement};
+use tokio_postgres::{
+    error::SqlState,
+    types::{ToSql, Type},
+    AsyncMessage, Client, NoTls, Statement,
+};
 
 use crate::{
     columns::{
@@ -334,48 +338,143 @@ fn write_error(e: &tokio_postgres::Error, what: &str) -> StoreError {
     }
 }
 
-/// Inserts a new game inside `tx`.
+/// Inserts a game. A game already stored under the id inserts nothing, so
+/// the conflict is a count of 0 rather than an error that would abort the
+/// transaction: the statement needs no savepoint, and the group writer
+/// pipelines it (`group.rs`).
+pub(super) const INSERT_GAME: &str =
+    "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
+    white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10)
+ ON CONFLICT (id) DO NOTHING";
+
+/// [`INSERT_GAME`]'s parameters, owned.
+pub(super) struct GameRow<'a> {
+    id: &'a String,
+    created_ms: i64,
+    start_fen: &'a String,
+    clock: (Option<i64>, Option<i64>),
+    tokens: (Option<String>, Option<String>),
+    now: i64,
+    names: (Option<&'a str>, Option<&'a str>),
+}
+
+impl<'a> GameRow<'a> {
+    pub(super) fn of(new: &'a NewGame, now: i64) -> GameRow<'a> {
+        let name = name_param(new.name.as_ref());
+        GameRow {
+            id: &new.id,
+            created_ms: int(new.created_ms),
+            start_fen: &new.start_fen,
+            clock: clock_spec_params(new.clock),
+            tokens: token_params(new.seat, &new.token),
+            now,
+            names: match new.seat {
+                Color::White => (name, None),
+                Color::Black => (None, name),
+            },
+        }
+    }
+
+    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 10] {
+        [
+            self.id,
+            &self.created_ms,
+            self.start_fen,
+            &self.clock.0,
+            &self.clock.1,
+            &self.tokens.0,
+            &self.tokens.1,
+            &self.now,
+            &self.names.0,
+            &self.names.1,
+        ]
+    }
+
+    /// The insert's count as the write's result.
+    pub(super) fn stored(&self, inserted: u64) -> Result<(), StoreError> {
+        if inserted == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict(format!("game {} exists", self.id)))
+        }
+    }
+}
+
+/// Takes a seat: one statement, its conflicts a count of 0, so it needs no
+/// savepoint either.
+pub(super) const TAKE_SEAT: ByColor<&str> = ByColor::new(
+    "UPDATE games SET white_token = $2, white_ms = coalesce($3, white_ms),
+     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
+     white_name = $6
+     WHERE id = $1 AND white_token IS NULL AND termination IS NULL",
+    "UPDATE games SET black_token = $2, white_ms = coalesce($3, white_ms),
+     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
+     black_name = $6
+     WHERE id = $1 AND black_token IS NULL AND termination IS NULL",
+);
+
+/// [`TAKE_SEAT`]'s parameters, owned; `None` for another write.
+pub(super) struct SeatRow<'a> {
+    pub(super) side: Color,
+    game: &'a String,
+    token: String,
+    clocks: (Option<i64>, Option<i64>),
+    now: i64,
+    name: Option<&'a str>,
+}
+
+impl<'a> SeatRow<'a> {
+    pub(super) fn of(write: &'a Write, now: i64) -> Option<SeatRow<'a>> {
+        let Write::TakeSeat {
+            game,
+            side,
+            token,
+            clocks,
+            name,
+        } = write
+        else {
+            return None;
+        };
+        Some(SeatRow {
+            side: *side,
+            game,
+            token: token.to_hex(),
+            clocks: clock_params(*clocks),
+            now,
+            name: name_param(name.as_ref()),
+        })
+    }
+
+    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 6] {
+        [
+            self.game,
+            &self.token,
+            &self.clocks.0,
+            &self.clocks.1,
+            &self.now,
+            &self.name,
+        ]
+    }
+
+    /// The update's count as the write's result.
+    pub(super) fn taken(updated: u64) -> Result<(), StoreError> {
+        conflict_unless(updated, "the seat is taken")
+    }
+}
+
+/// Inserts a new game inside `tx` ([`INSERT_GAME`]).
 async fn insert_game(
     tx: &tokio_postgres::Transaction<'_>,
     new: &NewGame,
     now: i64,
 ) -> Result<(), StoreError> {
-    let NewGame {
-        id,
-        created_ms,
-        start_fen,
-        clock,
-        seat,
-        token,
-        name,
-    } = new;
-    let (white, black) = token_params(*seat, token);
-    let (initial, increment) = clock_spec_params(*clock);
-    let name = name_param(name.as_ref());
-    let (white_name, black_name) = match seat {
-        Color::White => (name, None),
-        Color::Black => (None, name),
-    };
-    tx.execute(
-        "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10)",
-        &[
-            id,
-            &int(*created_ms),
-            start_fen,
-            &initial,
-            &increment,
-            &white,
-            &black,
-            &now,
-            &white_name,
-            &black_name,
-        ],
-    )
-    .await
-    .map_err(|e| write_error(&e, &format!("game {id} exists")))?;
-    Ok(())
+    let row = GameRow::of(new, now);
+    let n = tx
+        .execute(INSERT_GAME, &row.params())
+        .await
+        .map_err(|e| backend(&e))?;
+    row.stored(n)
 }
 
 /// Applies one write inside `tx`.
@@ -383,6 +482,16 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
     let now = int(crate::now_ms());
     match write {
         Write::CreateGame(new) => insert_game(tx, new, now).await,
+        Write::TakeSeat { .. } => {
+            let Some(seat) = SeatRow::of(write, now) else {
+                return Err(StoreError::Backend("not a seat".into()));
+            };
+            let n = tx
+                .execute(*TAKE_SEAT.get(seat.side), &seat.params())
+                .await
+                .map_err(|e| backend(&e))?;
+            SeatRow::taken(n)
+        }
         Write::Rematch { game, new } => {
             let n = tx
                 .execute(
@@ -394,35 +503,6 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
                 .map_err(|e| backend(&e))?;
             conflict_unless(n, "the game goes on, or has a rematch")?;
             insert_game(tx, new, now).await
-        }
-        Write::TakeSeat {
-            game,
-            side,
-            token,
-            clocks,
-            name,
-        } => {
-            let (w, b) = clock_params(*clocks);
-            let sql = match side {
-                Color::White => {
-                    "UPDATE games SET white_token = $2, white_ms = coalesce($3, white_ms),
-                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
-                     white_name = $6
-                     WHERE id = $1 AND white_token IS NULL AND termination IS NULL"
-                }
-                Color::Black => {
-                    "UPDATE games SET black_token = $2, white_ms = coalesce($3, white_ms),
-                     black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
-                     black_name = $6
-                     WHERE id = $1 AND black_token IS NULL AND termination IS NULL"
-                }
-            };
-            let name = name_param(name.as_ref());
-            let n = tx
-                .execute(sql, &[game, &token.to_hex(), &w, &b, &now, &name])
-                .await
-                .map_err(|e| backend(&e))?;
-            conflict_unless(n, "the seat is taken")
         }
         Write::Move {
             game,

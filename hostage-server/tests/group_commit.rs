@@ -251,7 +251,7 @@ fn a_write_refused_in_a_group_leaves_the_others_stored() {
         let writes = vec![
             first_move("g0", 0),  // stored
             first_move("g1", 1),  // refused: the game is at ply 0
-            create("g2"),         // refused: the game exists (a unique violation)
+            create("g2"),         // refused: the game exists (the insert stores nothing)
             seat("g3"),           // refused: the seat is taken
             finish_seen_at_ply_1, // refused after its UPDATE: decided at ply 1
             Write::DrawOffer {

@@ -22,9 +22,14 @@
 //!   move, and says what it found. The moves of a group are sent one after
 //!   another without waiting for answers (pipelined), so a group of moves
 //!   costs three round trips: `BEGIN`, the statements, `COMMIT`;
-//! - any other write runs in a savepoint of its own: a write whose
-//!   condition fails (or whose statement fails) is rolled back alone and
-//!   the others go on;
+//! - a new game and a seat taken are one prepared statement each that
+//!   never fails on a false condition either (a game id already stored
+//!   inserts nothing, a taken seat updates nothing), pipelined with the
+//!   moves: a burst of games created and joined costs the same three round
+//!   trips, where a savepoint each cost four;
+//! - any other write (several statements, or one that can fail) runs in a
+//!   savepoint of its own: a write whose condition fails (or whose
+//!   statement fails) is rolled back alone and the others go on;
 //! - the writes a group stored are announced (`NOTIFY`, a move with its
 //!   record: `payload.rs`) after its commit and before any of them is
 //!   acknowledged, in one statement on a second connection of the writer
@@ -58,7 +63,11 @@ use std::{
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{types::Type, Client, Row, Statement, Transaction};
 
-use super::{apply, backend, connect, payload::payload, CHANNEL};
+use super::{
+    apply, backend, connect, payload::payload, GameRow, SeatRow, CHANNEL, INSERT_GAME, TAKE_SEAT,
+};
+use hostage_core::ByColor;
+
 use crate::{
     columns::{clock_params, end_params, int, uint},
     store::{AnnouncedMove, StoreError, Write},
@@ -124,27 +133,43 @@ type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 /// that announces what it committed.
 pub(super) struct Writer {
     pub(super) client: Client,
+    statements: Statements,
+    teller: Teller,
+}
+
+/// The writer's prepared statements of the pipelined writes.
+struct Statements {
     lock: Statement,
     play: Statement,
-    teller: Teller,
+    create: Statement,
+    /// [`TAKE_SEAT`], each side's.
+    seat: ByColor<Statement>,
+}
+
+impl Statements {
+    async fn prepare(client: &Client) -> Result<Statements, tokio_postgres::Error> {
+        Ok(Statements {
+            lock: client.prepare_typed(LOCK, &[Type::TEXT]).await?,
+            play: client.prepare_typed(PLAY, &PLAY_TYPES).await?,
+            create: client.prepare(INSERT_GAME).await?,
+            seat: ByColor::new(
+                client.prepare(TAKE_SEAT.white).await?,
+                client.prepare(TAKE_SEAT.black).await?,
+            ),
+        })
+    }
 }
 
 impl Writer {
     async fn connect(url: &str) -> Result<Writer, StoreError> {
         let client = connect(url).await?;
-        let lock = client
-            .prepare_typed(LOCK, &[Type::TEXT])
-            .await
-            .map_err(|e| backend(&e))?;
-        let play = client
-            .prepare_typed(PLAY, &PLAY_TYPES)
+        let statements = Statements::prepare(&client)
             .await
             .map_err(|e| backend(&e))?;
         let teller = Teller::connect(url).await?;
         Ok(Writer {
             client,
-            lock,
-            play,
+            statements,
             teller,
         })
     }
@@ -343,8 +368,8 @@ async fn commit_group(shared: &Shared, writer: &mut Option<Writer>, jobs: Vec<Jo
 /// takebacks, for a move) or refused.
 type Outcome = Result<Option<u64>, StoreError>;
 
-/// The group in one transaction, in the order of its games: runs of moves
-/// pipelined, any other write in a savepoint.
+/// The group in one transaction, in the order of its games: runs of
+/// moves, new games and seats pipelined, any other write in a savepoint.
 async fn in_one_transaction(
     writer: &mut Writer,
     writes: &[&Write],
@@ -352,21 +377,22 @@ async fn in_one_transaction(
     let mut order: Vec<usize> = (0..writes.len()).collect();
     order.sort_by(|&a, &b| writes[a].game().cmp(writes[b].game()));
     let Writer {
-        client, lock, play, ..
+        client, statements, ..
     } = writer;
+    let now = int(crate::now_ms());
     let tx = client.transaction().await.map_err(|e| uncommitted(&e))?;
     let mut results: Vec<Option<Outcome>> = vec![None; writes.len()];
     let mut run = Vec::new();
     for &i in &order {
-        if matches!(writes[i], Write::Move { .. }) {
-            run.push(i);
+        if let Some(piped) = Piped::of(writes[i], now) {
+            run.push((i, piped));
             continue;
         }
-        play_moves(&tx, lock, play, writes, &run, &mut results).await?;
+        pipelined(&tx, statements, &run, &mut results).await?;
         run.clear();
         results[i] = Some(in_savepoint(&tx, writes[i]).await?.map(|()| None));
     }
-    play_moves(&tx, lock, play, writes, &run, &mut results).await?;
+    pipelined(&tx, statements, &run, &mut results).await?;
     tx.commit()
         .await
         .map_err(|e| Failed::Unknown(backend(&e)))?;
@@ -376,8 +402,8 @@ async fn in_one_transaction(
         .collect())
 }
 
-/// One write that is not a move, in a savepoint: rolled back alone if it
-/// fails.
+/// One write that is not pipelined, in a savepoint: rolled back alone if
+/// it fails.
 async fn in_savepoint(
     tx: &Transaction<'_>,
     write: &Write,
@@ -494,60 +520,107 @@ impl<'a> Play<'a> {
     }
 }
 
-type Pending<'a> =
-    Pin<Box<dyn Future<Output = Result<Option<Row>, tokio_postgres::Error>> + Send + 'a>>;
+/// A write sent without waiting for the answers of those before it, with
+/// its parameters.
+enum Piped<'a> {
+    Move(Play<'a>),
+    Create(GameRow<'a>),
+    Seat(SeatRow<'a>),
+}
 
-/// The moves `run` (indices into `writes`), pipelined: each game's
-/// [`LOCK`] then its [`PLAY`], all sent before any answer is read. A
-/// statement that fails aborts the transaction: the group fails.
-async fn play_moves(
+impl<'a> Piped<'a> {
+    /// The write's pipelined form; `None` for a write that needs a
+    /// savepoint.
+    fn of(write: &'a Write, now: i64) -> Option<Piped<'a>> {
+        match write {
+            Write::Move { .. } => Play::of(write).map(Piped::Move),
+            Write::CreateGame(new) => Some(Piped::Create(GameRow::of(new, now))),
+            Write::TakeSeat { .. } => SeatRow::of(write, now).map(Piped::Seat),
+            _ => None,
+        }
+    }
+}
+
+/// What one pipelined statement answered: nothing to read (a move's
+/// [`LOCK`]), a row ([`PLAY`]) or a count of rows changed.
+enum Answer {
+    Locked,
+    Row(Row),
+    Count(u64),
+}
+
+type Pending<'a> = Pin<Box<dyn Future<Output = Result<Answer, tokio_postgres::Error>> + Send + 'a>>;
+
+/// The writes of `run` (indices into the group, with their pipelined
+/// forms) sent one after another before any answer is read: a move's
+/// [`LOCK`] then its [`PLAY`], a game's insert, a seat's update. Each
+/// answers its write's result; a statement that fails aborts the
+/// transaction, and the group fails.
+async fn pipelined(
     tx: &Transaction<'_>,
-    lock: &Statement,
-    play: &Statement,
-    writes: &[&Write],
-    run: &[usize],
+    statements: &Statements,
+    run: &[(usize, Piped<'_>)],
     results: &mut [Option<Outcome>],
 ) -> Result<(), Failed> {
     if run.is_empty() {
         return Ok(());
     }
-    let plays: Vec<(usize, Play<'_>)> = run
-        .iter()
-        .filter_map(|&i| Play::of(writes[i]).map(|p| (i, p)))
-        .collect();
-    let mut statements: Vec<Pending<'_>> = Vec::with_capacity(2 * plays.len());
-    for (_, p) in &plays {
-        statements.push(Box::pin(async move {
-            tx.execute(lock, &[p.game]).await.map(|_| None)
-        }));
-        statements.push(Box::pin(async move {
-            let ply = int(p.ply);
-            tx.query_one(
-                play,
-                &[
-                    p.game,
-                    &p.clocks.0,
-                    &p.clocks.1,
-                    &p.end.0,
-                    &p.end.1,
-                    &p.at_ms,
-                    &ply,
-                    p.uci,
-                ],
-            )
-            .await
-            .map(Some)
-        }));
-    }
-    let answers = in_order(statements).await;
-    let mut rows = Vec::with_capacity(plays.len());
-    for answer in answers {
-        if let Some(row) = answer.map_err(|e| uncommitted(&e))? {
-            rows.push(row);
+    let mut pending: Vec<Pending<'_>> = Vec::with_capacity(2 * run.len());
+    for (_, piped) in run {
+        match piped {
+            Piped::Move(p) => {
+                pending.push(Box::pin(async move {
+                    tx.execute(&statements.lock, &[p.game])
+                        .await
+                        .map(|_| Answer::Locked)
+                }));
+                pending.push(Box::pin(async move {
+                    let ply = int(p.ply);
+                    tx.query_one(
+                        &statements.play,
+                        &[
+                            p.game,
+                            &p.clocks.0,
+                            &p.clocks.1,
+                            &p.end.0,
+                            &p.end.1,
+                            &p.at_ms,
+                            &ply,
+                            p.uci,
+                        ],
+                    )
+                    .await
+                    .map(Answer::Row)
+                }));
+            }
+            Piped::Create(row) => pending.push(Box::pin(async move {
+                tx.execute(&statements.create, &row.params())
+                    .await
+                    .map(Answer::Count)
+            })),
+            Piped::Seat(seat) => pending.push(Box::pin(async move {
+                tx.execute(statements.seat.get(seat.side), &seat.params())
+                    .await
+                    .map(Answer::Count)
+            })),
         }
     }
-    for ((i, p), row) in plays.iter().zip(&rows) {
-        results[*i] = Some(p.result(row));
+    let mut answers = Vec::with_capacity(run.len());
+    for answer in in_order(pending).await {
+        match answer.map_err(|e| uncommitted(&e))? {
+            Answer::Locked => {}
+            answer => answers.push(answer),
+        }
+    }
+    for ((i, piped), answer) in run.iter().zip(answers) {
+        results[*i] = Some(match (piped, answer) {
+            (Piped::Move(p), Answer::Row(row)) => p.result(&row),
+            (Piped::Create(row), Answer::Count(n)) => row.stored(n).map(|()| None),
+            (Piped::Seat(_), Answer::Count(n)) => SeatRow::taken(n).map(|()| None),
+            _ => Err(StoreError::Backend(
+                "a pipelined answer out of order".into(),
+            )),
+        });
     }
     Ok(())
 }
