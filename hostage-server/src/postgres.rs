@@ -348,7 +348,7 @@ pub(super) const INSERT_GAME: &str =
  VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10)
  ON CONFLICT (id) DO NOTHING";
 
-/// [`INSERT_GAME`]'s parameters, owned.
+/// The parameters of [`INSERT_GAME`] for one new game.
 pub(super) struct GameRow<'a> {
     id: &'a String,
     created_ms: i64,
@@ -360,6 +360,7 @@ pub(super) struct GameRow<'a> {
 }
 
 impl<'a> GameRow<'a> {
+    /// The row of `new`, stored at `now`.
     pub(super) fn of(new: &'a NewGame, now: i64) -> GameRow<'a> {
         let name = name_param(new.name.as_ref());
         GameRow {
@@ -376,6 +377,7 @@ impl<'a> GameRow<'a> {
         }
     }
 
+    /// The statement's parameters, `$1` to `$10`.
     pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 10] {
         [
             self.id,
@@ -414,7 +416,7 @@ pub(super) const TAKE_SEAT: ByColor<&str> = ByColor::new(
      WHERE id = $1 AND black_token IS NULL AND termination IS NULL",
 );
 
-/// [`TAKE_SEAT`]'s parameters, owned; `None` for another write.
+/// The parameters of [`TAKE_SEAT`] for one seat taken.
 pub(super) struct SeatRow<'a> {
     pub(super) side: Color,
     game: &'a String,
@@ -425,6 +427,7 @@ pub(super) struct SeatRow<'a> {
 }
 
 impl<'a> SeatRow<'a> {
+    /// The seat `write` takes at `now`; `None` for another write.
     pub(super) fn of(write: &'a Write, now: i64) -> Option<SeatRow<'a>> {
         let Write::TakeSeat {
             game,
@@ -446,6 +449,7 @@ impl<'a> SeatRow<'a> {
         })
     }
 
+    /// The statement's parameters, `$1` to `$6`.
     pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 6] {
         [
             self.game,

@@ -60,14 +60,13 @@ use std::{
     task::{Context, Poll},
 };
 
+use hostage_core::ByColor;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{types::Type, Client, Row, Statement, Transaction};
 
 use super::{
     apply, backend, connect, payload::payload, GameRow, SeatRow, CHANNEL, INSERT_GAME, TAKE_SEAT,
 };
-use hostage_core::ByColor;
-
 use crate::{
     columns::{clock_params, end_params, int, uint},
     store::{AnnouncedMove, StoreError, Write},
