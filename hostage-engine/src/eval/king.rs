@@ -10,6 +10,11 @@
 //!   the enemy has by a drop or a move (Stockfish's safe checks, drops
 //!   counted as Fairy-Stockfish counts them); squared, capped and scaled,
 //!   so that one threat is little and several are much.
+//! - Flank attacks: the squares of our king's flank (its file and the
+//!   files beside it, four files as Stockfish's `KingFlank` takes them)
+//!   in our camp (the five ranks on our side) that the enemy attacks, so
+//!   much a square ([`Params::flank_attack`], off by default): a drop
+//!   lands where the enemy already attacks.
 //! - Pseudo-check (R8a) restricts the side it is against.
 
 use hostage_core::{attacks, Bitboard, Board, Color, Position, Role};
@@ -152,6 +157,40 @@ fn enemy_hand(pos: &Position, p: &Params, color: Color) -> (i32, [bool; 5]) {
 
 /// R8a: pseudo-check hampers the side it is against (the side to move),
 /// from White's point of view.
+/// The files of the king's flank by the king's file: a to d for a king on
+/// files a to c, c to f on d and e, e to h on f to h (Stockfish's
+/// `KingFlank`).
+const FLANKS: [u64; 8] = {
+    const QUEEN_SIDE: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const CENTRE: u64 = 0x3c3c_3c3c_3c3c_3c3c;
+    const KING_SIDE: u64 = 0xf0f0_f0f0_f0f0_f0f0;
+    [
+        QUEEN_SIDE, QUEEN_SIDE, QUEEN_SIDE, CENTRE, CENTRE, KING_SIDE, KING_SIDE, KING_SIDE,
+    ]
+};
+
+/// Each side's camp: White's ranks 1 to 5, Black's 4 to 8.
+const CAMPS: [u64; 2] = [0x0000_00ff_ffff_ffff, 0xffff_ffff_ff00_0000];
+
+/// The squares of `color`'s king flank in its camp that `enemy_attacks`
+/// holds, times [`Params::flank_attack`].
+pub(super) fn flank_attacks(
+    board: &Board,
+    p: &Params,
+    color: Color,
+    enemy_attacks: Bitboard,
+) -> i32 {
+    if p.flank_attack == 0 {
+        return 0;
+    }
+    let mut total = 0;
+    for king in board.by_role(Role::King) & board.by_color(color) {
+        let flank = Bitboard(FLANKS[king.file().index() as usize] & CAMPS[color as usize]);
+        total += (flank & enemy_attacks).count() as i32 * p.flank_attack;
+    }
+    total
+}
+
 pub(super) fn pseudo_check(pos: &Position, p: &Params) -> i32 {
     if !pos.is_pseudo_check() {
         return 0;

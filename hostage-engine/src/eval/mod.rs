@@ -149,6 +149,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             + men[c].mobility
             + king::placement(board, p, color, phase)
             - king::danger(pos, p, color, zones[c], &danger)
+            - king::flank_attacks(board, p, color, danger.enemy_attacks)
             + threats;
     }
 
@@ -314,6 +315,27 @@ mod tests {
         // Not the f5 knight from e4, where the c5 knight attacks the pawn
         // and nothing guards it.
         assert_eq!(diff("4k3/8/8/2n2n2/4P3/8/8/4K3[] w - - 0 1", &pawn), 0);
+    }
+
+    #[test]
+    fn flank_attacks_count_the_attacked_squares_of_the_kings_flank_in_its_camp() {
+        let on = Params {
+            flank_attack: 10,
+            ..Params::DEFAULT
+        };
+        let diff = |fen: &str| {
+            let pos = Position::from_fen(fen).expect("fen");
+            evaluate_with(&pos, &on) - evaluate_with(&pos, &Params::DEFAULT)
+        };
+        // The h8 rook sees down the open h-file: h5 to h1 are on the white
+        // king's flank (files e to h) in White's camp (ranks 1 to 5); h7
+        // and h6 are not in the camp, the eighth rank not either.
+        assert_eq!(diff("k6r/8/8/8/8/8/8/6K1[] w - - 0 1"), -50);
+        assert_eq!(diff("k6r/8/8/8/8/8/8/6K1[] b - - 0 1"), 50);
+        // With the king on b1 the flank is files a to d: none of them.
+        assert_eq!(diff("k6r/8/8/8/8/8/8/1K6[] w - - 0 1"), 0);
+        // Off by default.
+        assert_eq!(Params::DEFAULT.flank_attack, 0);
     }
 
     #[test]
