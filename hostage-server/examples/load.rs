@@ -274,7 +274,8 @@ fn main() {
     let load_before = load_average();
     let reports = runtime.block_on(async {
         let mut addrs = args.servers.clone();
-        for _ in 0..if addrs.is_empty() { args.instances } else { 0 } {
+        let to_start = if addrs.is_empty() { args.instances } else { 0 };
+        for _ in 0..to_start {
             let server = Server::bind(&config).await.expect("bind");
             addrs.push(server.local_addr().to_string());
             tokio::spawn(server.run(std::future::pending()));
@@ -330,7 +331,11 @@ fn main() {
         } else {
             "sqlite"
         },
-        args.servers.len().max(args.instances)
+        if args.servers.is_empty() {
+            args.instances
+        } else {
+            args.servers.len()
+        }
     );
     println!(
         "moves acknowledged: {moves} in {:.2} s = {:.0} moves/s",
