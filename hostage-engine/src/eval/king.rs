@@ -155,8 +155,6 @@ fn enemy_hand(pos: &Position, p: &Params, color: Color) -> (i32, [bool; 5]) {
     (hand, roles)
 }
 
-/// R8a: pseudo-check hampers the side it is against (the side to move),
-/// from White's point of view.
 /// The files of the king's flank by the king's file: a to d for a king on
 /// files a to c, c to f on d and e, e to h on f to h (Stockfish's
 /// `KingFlank`).
@@ -191,6 +189,8 @@ pub(super) fn flank_attacks(
     total
 }
 
+/// R8a: pseudo-check hampers the side it is against (the side to move),
+/// from White's point of view.
 pub(super) fn pseudo_check(pos: &Position, p: &Params) -> i32 {
     if !pos.is_pseudo_check() {
         return 0;
