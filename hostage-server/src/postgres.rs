@@ -61,7 +61,12 @@ use crate::{
         read_game, read_move, token_params, uint, ChatRow, MoveRow, CHAT_COLUMNS, GAME_COLUMNS,
         MOVE_COLUMNS,
     },
-    store::{Changed, NewGame, Store, StoreError, StoreFuture, StoredGame, StoredTail, Write},
+    domain::TokenHash,
+    names::DisplayName,
+    store::{
+        Changed, NewGame, Store, StoreError, StoreFuture, StoredClocks, StoredGame, StoredTail,
+        Write,
+    },
 };
 
 /// Connections kept for reads and presence (the writes have their own,
@@ -427,26 +432,23 @@ pub(super) struct SeatRow<'a> {
 }
 
 impl<'a> SeatRow<'a> {
-    /// The seat `write` takes at `now`; `None` for another write.
-    pub(super) fn of(write: &'a Write, now: i64) -> Option<SeatRow<'a>> {
-        let Write::TakeSeat {
-            game,
+    /// The seat `side` of `game` taken at `now`, the clocks then `clocks`.
+    pub(super) fn new(
+        game: &'a String,
+        side: Color,
+        token: &TokenHash,
+        clocks: StoredClocks,
+        name: Option<&'a DisplayName>,
+        now: i64,
+    ) -> SeatRow<'a> {
+        SeatRow {
             side,
-            token,
-            clocks,
-            name,
-        } = write
-        else {
-            return None;
-        };
-        Some(SeatRow {
-            side: *side,
             game,
             token: token.to_hex(),
-            clocks: clock_params(*clocks),
+            clocks: clock_params(clocks),
             now,
-            name: name_param(name.as_ref()),
-        })
+            name: name_param(name),
+        }
     }
 
     /// The statement's parameters, `$1` to `$6`.
@@ -486,10 +488,14 @@ async fn apply(tx: &tokio_postgres::Transaction<'_>, write: &Write) -> Result<()
     let now = int(crate::now_ms());
     match write {
         Write::CreateGame(new) => insert_game(tx, new, now).await,
-        Write::TakeSeat { .. } => {
-            let Some(seat) = SeatRow::of(write, now) else {
-                return Err(StoreError::Backend("not a seat".into()));
-            };
+        Write::TakeSeat {
+            game,
+            side,
+            token,
+            clocks,
+            name,
+        } => {
+            let seat = SeatRow::new(game, *side, token, *clocks, name.as_ref(), now);
             let n = tx
                 .execute(*TAKE_SEAT.get(seat.side), &seat.params())
                 .await

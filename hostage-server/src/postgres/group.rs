@@ -534,7 +534,20 @@ impl<'a> Piped<'a> {
         match write {
             Write::Move { .. } => Play::of(write).map(Piped::Move),
             Write::CreateGame(new) => Some(Piped::Create(GameRow::of(new, now))),
-            Write::TakeSeat { .. } => SeatRow::of(write, now).map(Piped::Seat),
+            Write::TakeSeat {
+                game,
+                side,
+                token,
+                clocks,
+                name,
+            } => Some(Piped::Seat(SeatRow::new(
+                game,
+                *side,
+                token,
+                *clocks,
+                name.as_ref(),
+                now,
+            ))),
             _ => None,
         }
     }
