@@ -13,8 +13,8 @@
 //! - Flank attacks: the squares of our king's flank (its file and the
 //!   files beside it, four files as Stockfish's `KingFlank` takes them)
 //!   in our camp (the five ranks on our side) that the enemy attacks, so
-//!   much a square ([`Params::flank_attack`], off by default): a drop
-//!   lands where the enemy already attacks.
+//!   much a square ([`Params::flank_attack`]): a drop lands where the
+//!   enemy already attacks.
 //! - Pseudo-check (R8a) restricts the side it is against.
 
 use hostage_core::{attacks, Bitboard, Board, Color, Position, Role};

@@ -323,9 +323,13 @@ mod tests {
             flank_attack: 10,
             ..Params::DEFAULT
         };
+        let off = Params {
+            flank_attack: 0,
+            ..Params::DEFAULT
+        };
         let diff = |fen: &str| {
             let pos = Position::from_fen(fen).expect("fen");
-            evaluate_with(&pos, &on) - evaluate_with(&pos, &Params::DEFAULT)
+            evaluate_with(&pos, &on) - evaluate_with(&pos, &off)
         };
         // The h8 rook sees down the open h-file: h5 to h1 are on the white
         // king's flank (files e to h) in White's camp (ranks 1 to 5); h7
@@ -334,8 +338,6 @@ mod tests {
         assert_eq!(diff("k6r/8/8/8/8/8/8/6K1[] b - - 0 1"), 50);
         // With the king on b1 the flank is files a to d: none of them.
         assert_eq!(diff("k6r/8/8/8/8/8/8/1K6[] w - - 0 1"), 0);
-        // Off by default.
-        assert_eq!(Params::DEFAULT.flank_attack, 0);
     }
 
     #[test]

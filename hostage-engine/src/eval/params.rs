@@ -236,11 +236,11 @@ impl Params {
         pseudo_check: 145,
         // Fitted; before 15.
         tempo: 55,
-        // Off (0) for now. Stockfish 11 takes 8 a square in the
-        // middlegame, Fairy-Stockfish six times that in drop games; at 20
-        // it scored 43.3% against Fairy-Stockfish where the engine without
-        // it scored 39.0%, in two sittings (docs/engine-record.md).
-        flank_attack: 0,
+        // Stockfish 11 takes 8 a square in the middlegame, Fairy-Stockfish
+        // six times that in drop games; at 20 it scored 41.5% against
+        // Fairy-Stockfish where the engine without it scored 39.0%, in
+        // three sittings; 40 did no better (docs/engine-record.md).
+        flank_attack: 20,
     };
 
     /// Calls `f` with the name and a mutable reference of every weight, in
