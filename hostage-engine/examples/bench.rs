@@ -1,7 +1,8 @@
 //! Engine speed: nodes per second of the full search on a fixed set of
 //! positions at a fixed node budget (`cargo run --release -p hostage-engine
-//! --example bench [NODES]`). The node counts are deterministic; only the
-//! time varies from machine to machine.
+//! --example bench [NODES] [hand|nnue]`: the hand-written evaluation or the
+//! network, the engine's default without either). The node counts are
+//! deterministic; only the time varies from machine to machine.
 
 use std::time::Instant;
 
@@ -24,11 +25,18 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
+    // `hand` or `nnue`: the evaluation (the engine's default otherwise).
+    let evaluation = std::env::args().nth(2);
     let mut total_nodes = 0;
     let mut total_secs = 0.0;
     for fen in POSITIONS {
         let pos = Position::from_fen(fen).expect("valid FEN");
         let mut engine = Engine::new();
+        match evaluation.as_deref() {
+            Some("hand") => engine.set_nnue(false),
+            Some("nnue") => engine.set_nnue(true),
+            _ => {}
+        }
         let start = Instant::now();
         let result = engine.search(&pos, &[], &Limits::nodes(nodes));
         let secs = start.elapsed().as_secs_f64();

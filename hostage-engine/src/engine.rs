@@ -12,6 +12,7 @@ use crate::{
     eval::Params,
     level::{weight, Level, Recipe},
     limits::Limits,
+    nnue::{self, Network},
     ordering::Heuristics,
     rng::Rng,
     score::{Score, MATE_BOUND},
@@ -77,6 +78,8 @@ pub struct Engine {
     threads: usize,
     params: Params,
     options: Options,
+    /// The network [`Engine::set_network`] gave (`None`: the embedded one).
+    network: Option<Arc<Network>>,
     pub(crate) stop: Arc<AtomicBool>,
     // Read by `go` and `ponderhit` (native only).
     #[cfg_attr(target_family = "wasm", allow(dead_code))]
@@ -107,11 +110,27 @@ impl Core {
 pub const MAX_THREADS: usize = 256;
 
 /// The settings a search reads from the engine (copied onto its thread).
-#[derive(Copy, Clone)]
+#[derive(Clone)]
 pub(crate) struct Settings {
     pub params: Params,
     pub options: Options,
     pub threads: usize,
+    /// The network the search evaluates with ([`Options::nnue`]), if any.
+    pub network: Option<Arc<Network>>,
+}
+
+impl Settings {
+    /// The network a search evaluates with: none unless [`Options::nnue`]
+    /// is on; then the one set, else the embedded one.
+    fn network(&self) -> Option<&Network> {
+        if !self.options.nnue {
+            return None;
+        }
+        match self.network.as_deref() {
+            Some(network) => Some(network),
+            None => nnue::embedded(),
+        }
+    }
 }
 
 impl Default for Engine {
@@ -138,6 +157,7 @@ impl Engine {
             threads: 1,
             params: Params::default(),
             options: Options::default(),
+            network: None,
             stop: Arc::new(AtomicBool::new(false)),
             ponder: Arc::new(AtomicBool::new(false)),
             #[cfg(not(target_family = "wasm"))]
@@ -159,6 +179,7 @@ impl Engine {
             params: self.params,
             options: self.options,
             threads: self.threads,
+            network: self.network.clone(),
         }
     }
 
@@ -220,6 +241,44 @@ impl Engine {
     #[cfg(feature = "tuning")]
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+    }
+
+    /// Whether the full-strength search evaluates with the network (the
+    /// weights embedded in the engine, [`nnue`], or those of
+    /// [`Engine::set_network`]) rather than the hand-written evaluation: on
+    /// by default natively. The WebAssembly build embeds no network: there
+    /// it is off by default, and on without a network given it still
+    /// evaluates by hand. The levels keep the hand-written evaluation
+    /// either way: their strength was set with it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_core::Position;
+    /// use hostage_engine::{Engine, Limits};
+    ///
+    /// let mut engine = Engine::new();
+    /// assert!(engine.nnue());
+    /// engine.set_nnue(false);
+    /// assert!(!engine.nnue());
+    /// let found = engine.search(&Position::new(), &[], &Limits::nodes(2_000));
+    /// assert!(found.best_move.is_some());
+    /// ```
+    pub fn set_nnue(&mut self, on: bool) {
+        self.options.nnue = on;
+    }
+
+    /// Whether the search evaluates with the network ([`Engine::set_nnue`]).
+    #[must_use]
+    pub fn nnue(&self) -> bool {
+        self.options.nnue
+    }
+
+    /// The network the search evaluates with when [`Engine::set_nnue`] is
+    /// on: `network`, or the one embedded in the engine for `None`. A
+    /// network file is read with [`Network::from_bytes`].
+    pub fn set_network(&mut self, network: Option<Network>) {
+        self.network = network.map(Arc::new);
     }
 
     /// The search switches in use.
@@ -352,6 +411,8 @@ pub(crate) fn full_search(
     ponder: Option<&AtomicBool>,
     info: &mut dyn FnMut(&Info),
 ) -> SearchResult {
+    // Borrowed by every thread's closure.
+    let settings = &settings;
     // A node limit promises a reproducible result: one thread.
     let threads = if limits.nodes.is_some() {
         1
@@ -371,6 +432,7 @@ pub(crate) fn full_search(
             heuristics,
             settings.params,
             settings.options,
+            settings.network(),
             limits,
             stop,
             0,
@@ -411,6 +473,7 @@ pub(crate) fn full_search(
                         h,
                         settings.params,
                         settings.options,
+                        settings.network(),
                         helper_limits,
                         done,
                         0,
@@ -485,7 +548,12 @@ pub(crate) fn recipe_search(
         &tt,
         &mut heuristics,
         settings.params,
-        settings.options,
+        // The levels' strength was set with the hand-written evaluation.
+        Options {
+            nnue: false,
+            ..settings.options
+        },
+        None,
         &limits,
         stop,
         recipe.margin,

@@ -1,8 +1,10 @@
 //! # hostage-engine
 //!
 //! A Hostage Chess engine built on [`hostage_core`]: an alpha-beta search
-//! with an evaluation made for prisons and airfields, five bot levels from
-//! Novice to Club, and the UCI protocol. Engine matches (players, the
+//! evaluating with a small network over the board, the prisons and the
+//! airfields ([`nnue`], natively) or a hand-written evaluation made for
+//! them (the bot levels and WebAssembly), five bot levels from Novice to
+//! Club, and the UCI protocol. Engine matches (players, the
 //! runner, Elo and SPRT, the opening book) are the `hostage-match` crate.
 //!
 //! - [`Engine`]: search a position within [`Limits`] (nodes, depth, move
@@ -15,7 +17,11 @@
 //!   threads sharing its table (Lazy SMP, [`Engine::set_threads`]).
 //! - [`review`]: a game review as lichess makes it (judgements, accuracy,
 //!   the PGN annotated with `[%eval …]`, NAGs and the best lines).
-//! - [`eval`]: the static evaluation, every term documented.
+//! - [`nnue`]: the network evaluation: its inputs, its weights file
+//!   ([`nnue::Network`], [`Engine::set_network`]) and its evaluation of a
+//!   position.
+//! - `eval` (feature `tuning`): the hand-written evaluation, every term
+//!   documented.
 //! - [`uci`] (native only): the UCI protocol with `UCI_Variant hostage`, Hostage FEN and
 //!   the library's long move form (`P@e4`, `N#B@c7`).
 //!
@@ -54,6 +60,7 @@ pub mod eval;
 mod eval;
 mod level;
 mod limits;
+pub mod nnue;
 mod ordering;
 pub mod review;
 mod rng;

@@ -25,7 +25,11 @@
 //!   node budget; the clock is not read). A bare `go` at `Level full`
 //!   searches [`DEFAULT_FULL_NODES`] nodes. `Threads` sets the threads of
 //!   searches without a node limit (Lazy SMP); node-limited searches and
-//!   levels stay on one thread and reproducible.
+//!   levels stay on one thread and reproducible. `Use NNUE` evaluates
+//!   with the network (on by default; off, the hand-written evaluation),
+//!   `EvalFile` reads another network
+//!   file than the embedded one (`<embedded>` goes back to it); a file that
+//!   cannot be read or is not a network is refused and changes nothing.
 //! - Every bad line (unknown command, bad FEN, illegal move, bad option or
 //!   limit) is answered with `info string error: <what> (code: <code>)`; a
 //!   bad `position` leaves the previous position in force. Nothing a client
@@ -64,9 +68,24 @@ use std::{
 use hostage_core::{Color, Excerpt, Game, MoveTextError, Position};
 
 use crate::{
-    history_of, search::Info, Engine, Level, Limits, SearchRequest, SearchResult, TimeControl,
-    DEFAULT_FULL_NODES, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
+    history_of,
+    nnue::{self, Network},
+    search::Info,
+    Engine, Level, Limits, SearchRequest, SearchResult, TimeControl, DEFAULT_FULL_NODES,
+    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS,
 };
+
+/// The first bytes of the file at `path`, one more than a network file has
+/// (so that a longer file is refused by its length), never more: a path
+/// such as `/dev/zero` must not fill the memory.
+fn read_network_file(path: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(nnue::FILE_LEN as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
 
 /// `s` shortened for an error message (the core's one excerpt rule).
 fn excerpt(s: &str) -> String {
@@ -78,6 +97,8 @@ pub const MAX_MULTIPV: usize = 256;
 /// The largest `Seed` value accepted: the largest 32-bit signed integer,
 /// because some GUIs keep spin values in one.
 pub const MAX_SEED: u64 = i32::MAX as u64;
+/// The `EvalFile` value that names the network embedded in the engine.
+pub const EMBEDDED: &str = "<embedded>";
 /// Lines longer than this (bytes) are rejected unread.
 pub const MAX_LINE: usize = 1 << 20;
 
@@ -343,6 +364,8 @@ impl Session {
              option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}\n\
              option name Level type combo default full{levels} var full\n\
              option name Seed type spin default 0 min 0 max {MAX_SEED}\n\
+             option name Use NNUE type check default true\n\
+             option name EvalFile type string default {EMBEDDED}\n\
              uciok",
             version = env!("CARGO_PKG_VERSION"),
         )
@@ -397,6 +420,25 @@ impl Session {
                     "false" => false,
                     _ => return Err(bad("Ponder", "true or false".into())),
                 };
+            }
+            "use nnue" => self
+                .engine
+                .set_nnue(match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(bad("Use NNUE", "true or false".into())),
+                }),
+            "evalfile" => {
+                let network = if value.is_empty() || value == EMBEDDED {
+                    None
+                } else {
+                    let bytes = read_network_file(&value)
+                        .map_err(|e| bad("EvalFile", format!("a readable network file ({e})")))?;
+                    let network = Network::from_bytes(&bytes)
+                        .map_err(|e| bad("EvalFile", format!("a network file ({e})")))?;
+                    Some(network)
+                };
+                self.engine.set_network(network);
             }
             "multipv" => self.multipv = number("MultiPV", MAX_MULTIPV as u64, 1)? as usize,
             "seed" => self.seed = number("Seed", MAX_SEED, 0)?,

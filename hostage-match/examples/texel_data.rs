@@ -4,17 +4,22 @@
 //! ```text
 //! cargo run --release -p hostage-match --example texel_data -- \
 //!     --games G --shard I/N [--seed S] [--nodes N] [--random-plies R] \
-//!     [--skip-plies P] [--max-plies M]
+//!     [--skip-plies P] [--max-plies M] [--eval nnue|hand]
 //! ```
 //!
 //! Game `g` (0 ≤ g < G) belongs to shard `g mod N`; shard `I` plays its
 //! games in order and prints one line per position kept,
-//! `FEN;RESULT;GAME` (RESULT 1, 0.5 or 0 from White's point of view), so
-//! the shards' outputs together are the same set whatever the number of
-//! shards. Every game is deterministic: it starts from opening `g mod 120`
-//! of the built-in book, then `R` uniformly drawn legal plies from
+//! `FEN;RESULT;GAME;SCORE` (RESULT 1, 0.5 or 0 from White's point of view;
+//! SCORE the search's score of the position in centipawns, also from
+//! White's point of view: the Texel tuner reads the first three fields, the
+//! network trainer, `examples/nnue_train.rs`, all four), so the shards'
+//! outputs together are the same set whatever the number of shards. Every
+//! game is deterministic: it starts from opening `g mod 120` of the
+//! built-in book, then `R` uniformly drawn legal plies from
 //! `Rng::new(S ^ g·φ)` (so the games differ), then the full engine plays
-//! both sides at `N` nodes a move from a fresh table ([`Engine::new_game`]).
+//! both sides at `N` nodes a move from a fresh table ([`Engine::new_game`]),
+//! evaluating with the network or the hand-written evaluation as `--eval`
+//! says (the engine's default without it).
 //! A game that reaches `M` plies counts as drawn.
 //!
 //! A position is kept when it is quiet and past the opening: at least `P`
@@ -41,6 +46,9 @@ struct Config {
     random_plies: usize,
     skip_plies: usize,
     max_plies: usize,
+    /// `Some(true)` for the network, `Some(false)` for the hand-written
+    /// evaluation, `None` for the engine's default.
+    nnue: Option<bool>,
 }
 
 fn parse_args() -> Config {
@@ -54,6 +62,7 @@ fn parse_args() -> Config {
         random_plies: 2,
         skip_plies: 16,
         max_plies: 300,
+        nnue: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -71,6 +80,13 @@ fn parse_args() -> Config {
             "--random-plies" => c.random_plies = v.parse().expect("--random-plies R"),
             "--skip-plies" => c.skip_plies = v.parse().expect("--skip-plies P"),
             "--max-plies" => c.max_plies = v.parse().expect("--max-plies M"),
+            "--eval" => {
+                c.nnue = Some(match v.as_str() {
+                    "nnue" => true,
+                    "hand" => false,
+                    _ => panic!("--eval nnue|hand"),
+                });
+            }
             other => panic!("unknown argument {other}"),
         }
         i += 2;
@@ -78,9 +94,10 @@ fn parse_args() -> Config {
     c
 }
 
-/// Plays game `g` and returns its quiet positions (FENs) and its result
-/// from White's point of view.
-fn play(c: &Config, book: &[Opening], g: u64, engine: &mut Engine) -> (Vec<String>, f64) {
+/// Plays game `g` and returns its quiet positions (FENs, with the search's
+/// score from White's point of view) and its result from White's point of
+/// view.
+fn play(c: &Config, book: &[Opening], g: u64, engine: &mut Engine) -> (Vec<(String, i32)>, f64) {
     let mut game = book[(g % book.len() as u64) as usize]
         .game()
         .expect("the built-in book is tested to load");
@@ -113,17 +130,25 @@ fn play(c: &Config, book: &[Opening], g: u64, engine: &mut Engine) -> (Vec<Strin
             // No legal move yet no outcome cannot happen; stop rather than loop.
             break 0.5;
         };
-        if game.ply() >= c.skip_plies
-            && !pos.is_check()
-            && !best.is_capture()
-            && best.promotion().is_none()
-            && !matches!(found.score, Score::Mate(_))
-            && !pos
-                .legal_moves()
-                .iter()
-                .any(|m| m.is_capture() && see_ge(&pos, m, 1))
-        {
-            quiet.push(pos.fen());
+        let cp = match found.score {
+            Score::Cp(cp) => Some(cp),
+            Score::Mate(_) => None,
+        };
+        if let Some(cp) = cp.filter(|_| {
+            game.ply() >= c.skip_plies
+                && !pos.is_check()
+                && !best.is_capture()
+                && best.promotion().is_none()
+                && !pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.is_capture() && see_ge(&pos, m, 1))
+        }) {
+            let white = match pos.turn() {
+                Color::White => cp,
+                Color::Black => -cp,
+            };
+            quiet.push((pos.fen(), white));
         }
         game.push(best).expect("the engine's move is legal");
     };
@@ -141,16 +166,21 @@ fn main() {
     let c = parse_args();
     let book = default_book();
     let mut engine = Engine::with_hash_mb(16);
+    if let Some(on) = c.nnue {
+        engine.set_nnue(on);
+    }
     let start = std::time::Instant::now();
     let mut positions = 0usize;
     let mut played = 0u64;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for g in (c.shard..c.games).step_by(c.shards as usize) {
         let (quiet, result) = play(&c, &book, g, &mut engine);
-        for fen in &quiet {
+        for (fen, score) in &quiet {
             use std::io::Write;
-            writeln!(out, "{fen};{result};{g}").expect("write to stdout");
+            writeln!(out, "{fen};{result};{g};{score}").expect("write to stdout");
         }
+        // A stopped run keeps every game it finished.
+        std::io::Write::flush(&mut out).expect("write to stdout");
         positions += quiet.len();
         played += 1;
         if played % 20 == 0 {

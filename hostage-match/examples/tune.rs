@@ -18,8 +18,11 @@
 //!                   qs_store, capture_history, deep_pruning,
 //!                   singular, see_pruning, reduced_depth_pruning,
 //!                   cut_node_reduction, king_zone_drops, smp_vote,
-//!                   qs_evasion_pruning); FIRST must
+//!                   qs_evasion_pruning, nnue); FIRST must
 //!                   be full:NODES
+//!   --hand          full players (FIRST and SECOND) evaluate with the
+//!                   hand-written evaluation, not the network: the
+//!                   weights of --set and --params are that evaluation's
 //!   --params FILE   evaluation weights of FIRST, `NAME=VALUE` a line (as
 //!                   `examples/texel.rs --out` writes them); FIRST must be
 //!                   full:NODES
@@ -102,6 +105,7 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             king_zone_drops,
             smp_vote,
             qs_evasion_pruning,
+            nnue,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;
@@ -130,8 +134,9 @@ impl Player for RecipePlayer {
     }
 }
 
-/// `recipe:D:N:M:H`, or a built-in player.
-fn player(text: &str) -> Box<dyn Fn() -> Box<dyn Player> + Sync> {
+/// `recipe:D:N:M:H`, or a built-in player (a full player evaluating by
+/// hand with `hand`).
+fn player(text: &str, hand: bool) -> Box<dyn Fn() -> Box<dyn Player> + Sync> {
     if let Some(rest) = text.strip_prefix("recipe:") {
         let v: Vec<i64> = rest
             .split(':')
@@ -154,13 +159,19 @@ fn player(text: &str) -> Box<dyn Fn() -> Box<dyn Player> + Sync> {
         });
     }
     let spec = PlayerSpec::from_str(text).expect("player");
-    Box::new(move || spec.build())
+    match spec {
+        PlayerSpec::Full { nodes } if hand => Box::new(move || {
+            let mut p = FullPlayer::new(nodes);
+            p.engine_mut().set_nnue(false);
+            Box::new(p)
+        }),
+        _ => Box::new(move || spec.build()),
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let first_text = args[0].clone();
-    let second_player = player(&args[1]);
     let mut games: usize = 200;
     let mut threads = 2;
     let mut sprt = None;
@@ -169,8 +180,15 @@ fn main() {
     let mut params = Params::default();
     let mut options = Options::default();
     let mut changed = false;
+    let mut hand = false;
     let mut i = 2;
     while i < args.len() {
+        if args[i] == "--hand" {
+            hand = true;
+            options.nnue = false;
+            i += 1;
+            continue;
+        }
         let v = &args[i + 1];
         match args[i].as_str() {
             "--games" => games = v.parse().expect("games"),
@@ -211,7 +229,8 @@ fn main() {
     config.threads = threads;
     config.seed = seed;
     config.sprt = sprt;
-    let plain_first = player(&first_text);
+    let second_player = player(&args[1], hand);
+    let plain_first = player(&first_text, hand);
     let make_first = move || -> Box<dyn Player> {
         match (changed, PlayerSpec::from_str(&first_text)) {
             (true, Ok(PlayerSpec::Full { nodes })) => {

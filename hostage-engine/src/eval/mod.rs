@@ -1,5 +1,8 @@
-//! The static evaluation: what a quiet position is worth to the side to
-//! move, in centipawns.
+//! The hand-written static evaluation: what a quiet position is worth to
+//! the side to move, in centipawns. The full-strength native search
+//! evaluates with the network instead (`crate::nnue`, trained on positions
+//! this evaluation's searches labelled); this one serves the levels, the
+//! WebAssembly build and the search with `Use NNUE` off.
 //!
 //! Hostage Chess never loses material (R2: a captured man goes into the
 //! captor's prison; R5/R6: it comes back by exchange and airfield drop), so

@@ -16,7 +16,6 @@ use hostage_core::Position;
 
 use super::{facts::Kind, reduction, Info, Line, RootMove, Searcher};
 use crate::{
-    eval::evaluate_with,
     ordering::is_tactical,
     score::{Score, INFINITE, MATE, MATE_BOUND},
 };
@@ -183,7 +182,7 @@ impl Searcher<'_> {
         self.evals[0] = if in_check {
             -INFINITE
         } else {
-            evaluate_with(root, &self.params)
+            self.evaluate(root, 0)
         };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;

@@ -9,7 +9,9 @@
 //!   (R12: mate on the 100th ply still wins). Perpetual check ends in a
 //!   repetition, so it is a draw here too;
 //! - mate-distance pruning and the transposition table;
-//! - the static evaluation plus the correction history's correction
+//! - the static evaluation (the network's, [`Options::nnue`], updated
+//!   along the path from the parent's accumulator; else the hand-written
+//!   one) plus the correction history's correction
 //!   ([`crate::correction`]: what searches of positions with the same pawns
 //!   or the same reserves found it gets wrong);
 //! - "improving": whether the static evaluation is above the one at our
@@ -80,14 +82,15 @@ mod singular;
 use alloc::{vec, vec::Vec};
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use hostage_core::{Move, MoveList};
+use hostage_core::{Move, MoveList, Position};
 
 pub use options::Options;
 
 use crate::{
     correction::Keys,
-    eval::Params,
+    eval::{evaluate_with, Params},
     limits::{Clock, Limits},
+    nnue::{self, Network},
     ordering::Heuristics,
     score::{Score, INFINITE, MATE_BOUND},
     timeman::TimeManager,
@@ -198,6 +201,9 @@ pub(crate) struct Searcher<'a> {
     excluded: Vec<Option<Move>>,
     /// Reused by [`picker::next`] to sort a node's late moves without allocating.
     sort_buf: Vec<(i32, Move)>,
+    /// The network's accumulators along the path, when the search
+    /// evaluates with the network ([`Options::nnue`]).
+    nnue: Option<nnue::Stack<'a>>,
     pub root_moves: Vec<RootMove>,
 }
 
@@ -208,6 +214,7 @@ impl<'a> Searcher<'a> {
         heuristics: &'a mut Heuristics,
         params: Params,
         options: Options,
+        network: Option<&'a Network>,
         limits: &'a Limits,
         stop: &'a AtomicBool,
         margin: i32,
@@ -247,6 +254,7 @@ impl<'a> Searcher<'a> {
             evals: vec![-INFINITE; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
             sort_buf: Vec::with_capacity(256),
+            nnue: network.map(|net| nnue::Stack::new(net, MAX_PLY + 1)),
             root_moves: Vec::new(),
         }
     }
@@ -376,6 +384,20 @@ impl<'a> Searcher<'a> {
             .take_while(|&&h| h == hash)
             .count()
             >= 2
+    }
+
+    /// The static evaluation of `pos` at `ply` of the path: the network's
+    /// with [`Options::nnue`], else the hand-written one's.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &mut self.nnue {
+            // A network's output is not bounded by construction; the
+            // mate scores above it must stay apart.
+            Some(stack) => stack
+                .evaluate(pos, ply)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+            None => evaluate_with(pos, &self.params),
+        }
     }
 
     /// The static evaluation with the correction history's correction

@@ -31,7 +31,6 @@ use super::{
 };
 use crate::{
     correction::Keys,
-    eval::evaluate_with,
     ordering::{is_tactical, Context},
     score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND},
     tt::{Bound, Entry},
@@ -155,7 +154,7 @@ impl Searcher<'_> {
     /// repetition) or the deepest ply, where the static evaluation is
     /// returned.
     fn draw_or_horizon(
-        &self,
+        &mut self,
         pos: &Position,
         hash: u64,
         in_check: bool,
@@ -172,7 +171,7 @@ impl Searcher<'_> {
             return Some(0);
         }
         if ply >= MAX_PLY - 1 {
-            return Some(evaluate_with(pos, &self.params));
+            return Some(self.evaluate(pos, ply));
         }
         None
     }
@@ -190,7 +189,7 @@ impl Searcher<'_> {
         let raw_eval = if in_check {
             -INFINITE
         } else {
-            entry.map_or_else(|| evaluate_with(pos, &self.params), |e| i32::from(e.eval))
+            entry.map_or_else(|| self.evaluate(pos, ply), |e| i32::from(e.eval))
         };
         let keys = (self.options.correction && !in_check).then(|| Keys::of(pos));
         let eval = self.corrected(raw_eval, keys);

@@ -25,7 +25,6 @@ use hostage_core::{Move, MoveList, Position, Role};
 use super::{Options, Searcher, MAX_PLY, QS_EVASION_PLIES};
 use crate::{
     correction::Keys,
-    eval::evaluate_with,
     ordering::{gain, is_tactical, pick},
     score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND},
     tt::{Bound, Entry},
@@ -47,7 +46,7 @@ impl Searcher<'_> {
         }
         self.seldepth = self.seldepth.max(ply as u32);
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(pos, &self.params);
+            return self.evaluate(pos, ply);
         }
         let entry = self.tt.probe(pos.zobrist_hash());
         if let Some(e) = entry {
@@ -152,7 +151,7 @@ impl Searcher<'_> {
             return Err(-MATE + ply as i32);
         }
         if qply >= QS_EVASION_PLIES {
-            return Err(evaluate_with(pos, &self.params));
+            return Err(self.evaluate(pos, ply));
         }
         Ok((-INFINITE, 0))
     }
@@ -171,8 +170,7 @@ impl Searcher<'_> {
     ) -> Result<(i32, i32), i32> {
         // Not in check here, so neither was the stored node: its
         // evaluation is this position's.
-        let raw_eval =
-            entry.map_or_else(|| evaluate_with(pos, &self.params), |e| i32::from(e.eval));
+        let raw_eval = entry.map_or_else(|| self.evaluate(pos, ply), |e| i32::from(e.eval));
         let keys = self.options.correction.then(|| Keys::of(pos));
         let stand_pat = self.corrected(raw_eval, keys);
         if stand_pat >= beta {

@@ -44,6 +44,7 @@ fn handshake_lists_the_options_and_answers_isready() {
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Level type combo default full var novice var beginner var casual var intermediate var club var full",
         "option name Seed type spin default 0 min 0 max 2147483647",
+        "option name Use NNUE type check default true",
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
     }
@@ -174,6 +175,8 @@ fn bad_lines_are_reported_and_change_nothing() {
          setoption name Level value grandmaster\n\
          setoption name UCI_Variant value chess\n\
          setoption name Colour value blue\n\
+         setoption name Use NNUE value maybe\n\
+         setoption name EvalFile value /nonexistent/net.bin\n\
          go depth\n\
          go nodes many\n\
          go sideways\n\
@@ -199,6 +202,8 @@ fn bad_lines_are_reported_and_change_nothing() {
             "invalid_option_value",
             "invalid_option_value",
             "unknown_option",
+            "invalid_option_value",
+            "invalid_option_value",
             "invalid_go",
             "invalid_go",
             "invalid_go",
@@ -410,4 +415,70 @@ fn a_bad_move_in_the_list_reads_as_in_every_tool() {
     assert!(lines
         .iter()
         .any(|l| l == &format!("info string fen {}", Position::new().fen())));
+}
+
+#[test]
+fn use_nnue_switches_the_evaluation_and_plays_legal_moves() {
+    let lines = session(
+        "setoption name Use NNUE value true\n\
+         position startpos moves e2e4 d7d5 e4d5 d8d5\n\
+         go nodes 3000\n\
+         isready\n\
+         setoption name Use NNUE value false\n\
+         go nodes 3000\n\
+         isready\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    for mv in &best {
+        let mut game = Game::new();
+        for m in ["e2e4", "d7d5", "e4d5", "d8d5", mv] {
+            game.push_uci(m).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn evalfile_reads_a_network_and_refuses_what_is_not_one() {
+    let dir = std::env::temp_dir().join(format!("hostage-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let good = dir.join("zero.bin");
+    let bad = dir.join("bad.bin");
+    std::fs::write(&good, Network::zero().to_bytes()).expect("write");
+    std::fs::write(&bad, b"HSTGNN01 but nothing else").expect("write");
+    let lines = session(&format!(
+        "setoption name EvalFile value /dev/zero\n\
+         setoption name EvalFile value {}\n\
+         setoption name EvalFile value {}\n\
+         setoption name Use NNUE value true\n\
+         go depth 3\n\
+         isready\n\
+         setoption name EvalFile value <embedded>\n\
+         go depth 3\n\
+         isready\n",
+        bad.display(),
+        good.display(),
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+    let errs = errors(&lines);
+    assert_eq!(errs.len(), 2, "{lines:?}");
+    // An endless file is read only as far as a network file goes.
+    assert!(
+        errs[0].contains("/dev/zero") && errs[0].contains("HSTGNN01"),
+        "{}",
+        errs[0]
+    );
+    assert!(
+        errs[1].contains("EvalFile") && errs[1].contains("bad.bin") && errs[1].contains("features"),
+        "{}",
+        errs[1]
+    );
+    // A network of zeros values every quiet position at 0.
+    let depth3 = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 3 "))
+        .expect("depth 3");
+    assert!(depth3.contains(" score cp 0 "), "{depth3}");
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
 }
