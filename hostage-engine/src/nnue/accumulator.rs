@@ -66,7 +66,7 @@ impl<'a> Stack<'a> {
             .filter(|&(d, _)| d < fresh);
         let hidden = match source {
             Some((_, e)) => self.update(e, &features),
-            None => self.refresh(&features),
+            None => refresh(self.net, &features),
         };
         let stm = pos.turn() as usize;
         let value = self.net.output(&hidden[stm], &hidden[1 - stm]);
@@ -74,18 +74,6 @@ impl<'a> Stack<'a> {
             *slot = Some(Entry { features, hidden });
         }
         value
-    }
-
-    /// The accumulators of `features` from scratch.
-    fn refresh(&self, features: &[Features; 2]) -> Hidden {
-        let mut hidden = [[0i16; HIDDEN]; 2];
-        for (acc, f) in hidden.iter_mut().zip(features) {
-            acc.copy_from_slice(&self.net.b1);
-            for i in f.iter() {
-                add(acc, self.net.row(i));
-            }
-        }
-        hidden
     }
 
     /// The accumulators of `features` from `from`'s.
@@ -103,16 +91,28 @@ impl<'a> Stack<'a> {
     }
 }
 
-/// The hidden layer of `pos` from scratch, for the side to move and the
-/// other side (what [`Stack::evaluate`] computes incrementally).
-pub(crate) fn evaluate(net: &Network, pos: &Position) -> i32 {
+/// The accumulators of `features` (White's, then Black's) from scratch.
+fn refresh(net: &Network, features: &[Features; 2]) -> Hidden {
     let mut hidden = [[0i16; HIDDEN]; 2];
-    for (acc, color) in hidden.iter_mut().zip(Color::ALL) {
+    for (acc, f) in hidden.iter_mut().zip(features) {
         acc.copy_from_slice(&net.b1);
-        for i in Features::of(pos, color).iter() {
+        for i in f.iter() {
             add(acc, net.row(i));
         }
     }
+    hidden
+}
+
+/// The evaluation of `pos` from scratch, for the side to move (what
+/// [`Stack::evaluate`] computes incrementally).
+pub(crate) fn evaluate(net: &Network, pos: &Position) -> i32 {
+    let hidden = refresh(
+        net,
+        &[
+            Features::of(pos, Color::White),
+            Features::of(pos, Color::Black),
+        ],
+    );
     let stm = pos.turn() as usize;
     net.output(&hidden[stm], &hidden[1 - stm])
 }
