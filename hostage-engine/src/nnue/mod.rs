@@ -33,9 +33,12 @@ use hostage_core::Position;
 pub fn embedded() -> Option<&'static Network> {
     #[cfg(not(target_family = "wasm"))]
     {
+        // The weights ship in the crate's own `data/` folder (its package
+        // lists them), named from the manifest so the path never climbs.
+        static BYTES: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/nnue.bin"));
         static NETWORK: std::sync::OnceLock<Option<Network>> = std::sync::OnceLock::new();
         NETWORK
-            .get_or_init(|| Network::from_bytes(include_bytes!("../../data/nnue.bin")).ok())
+            .get_or_init(|| Network::from_bytes(BYTES).ok())
             .as_ref()
     }
     #[cfg(target_family = "wasm")]
