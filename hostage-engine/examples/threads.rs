@@ -1,7 +1,9 @@
 //! Lazy SMP speed: nodes per second and depth of the full search at 1 and
 //! 2 threads, the same positions for the same time each
-//! (`cargo run --release -p hostage-engine --example threads [MS]`). On a
-//! shared machine the figures move with the load: run it alone.
+//! (`cargo run --release -p hostage-engine --example threads [MS]
+//! [hand|nnue]`: the hand-written evaluation or the network, the engine's
+//! default without either). On a shared machine the figures move with the
+//! load: run it alone.
 
 use std::time::{Duration, Instant};
 
@@ -19,12 +21,19 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(3_000);
+    // `hand` or `nnue`: the evaluation (the engine's default otherwise).
+    let evaluation = std::env::args().nth(2);
     for threads in [1, 2] {
         let (mut nodes, mut secs, mut depth) = (0, 0.0, 0);
         for fen in POSITIONS {
             let pos = Position::from_fen(fen).expect("valid FEN");
             let mut engine = Engine::new();
             engine.set_threads(threads);
+            match evaluation.as_deref() {
+                Some("hand") => engine.set_nnue(false),
+                Some("nnue") => engine.set_nnue(true),
+                _ => {}
+            }
             let start = Instant::now();
             let r = engine.search(&pos, &[], &Limits::movetime(Duration::from_millis(ms)));
             secs += start.elapsed().as_secs_f64();
