@@ -207,9 +207,10 @@ impl Engine {
     }
 
     /// Searches with `n` threads (1 to [`MAX_THREADS`]; 1 in WebAssembly,
-    /// which has none) sharing the transposition table: Lazy SMP. The main
-    /// thread's move is played (or, with the switch `Options::smp_vote` of
-    /// the `tuning` feature, the move the threads vote for). Only searches
+    /// which has none) sharing the transposition table: Lazy SMP. The
+    /// helpers skip some depths and the move the threads vote for is played
+    /// (the switch `Options::smp_vote` of the `tuning` feature, on by
+    /// default; off, the main thread's move is played). Only searches
     /// without a node limit use them: node-limited searches and the bot
     /// levels run on one thread, so they stay reproducible.
     pub fn set_threads(&mut self, n: usize) {
@@ -322,7 +323,7 @@ impl Engine {
     /// [`Engine::search`], calling `info` after each completed iteration
     /// of the main thread (what UCI prints as `info depth …`), and once more
     /// at the end with the line played when the threads' vote
-    /// (`Options::smp_vote`, `tuning` feature) chose a helper's move.
+    /// (`Options::smp_vote`, on by default) chose a helper's move.
     pub fn search_with_info(
         &mut self,
         pos: &Position,
