@@ -1,6 +1,6 @@
 //! Lazy SMP: which depths a helper thread searches, and which thread's
 //! move is played, with [`Options::smp_vote`] (on by default: without it
-//! the second thread gained nothing at 1 s a move, see the switch). Without
+//! two threads lost to one at 1 s a move, see the switch). Without
 //! it every thread searches every depth and the main thread's move is
 //! played.
 //!
