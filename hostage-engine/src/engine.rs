@@ -208,9 +208,10 @@ impl Engine {
 
     /// Searches with `n` threads (1 to [`MAX_THREADS`]; 1 in WebAssembly,
     /// which has none) sharing the transposition table: Lazy SMP. The
-    /// helpers skip some depths and the move the threads vote for is played
-    /// (the switch `Options::smp_vote` of the `tuning` feature, on by
-    /// default; off, the main thread's move is played). Only searches
+    /// helpers skip some depths, and the threads that completed the
+    /// deepest iteration vote on the move played (the switch
+    /// `Options::smp_vote` of the `tuning` feature, on by default; off,
+    /// the main thread's move is played). Only searches
     /// without a node limit use them: node-limited searches and the bot
     /// levels run on one thread, so they stay reproducible.
     pub fn set_threads(&mut self, n: usize) {

@@ -16,14 +16,19 @@
 //! 0, 1, 0, 1, 2, 3, 0, …, over twenty helpers, then again).
 //!
 //! When the threads stop, each has the move of its last completed
-//! iteration. A helper that completed a deeper iteration may know better
-//! than the main thread, so the threads vote (`vote`, as Stockfish does
-//! since version 11): each thread's move gets the thread's
+//! iteration. A helper that completed a deeper iteration knows better
+//! than the main thread, so the threads vote (`vote`, with Stockfish 11's
+//! weights), but only those whose last iteration is the deepest any
+//! thread completed: each of their moves gets the thread's
 //! `(score − lowest score + 14) × depth`, and the thread whose move has
-//! the most votes is played (of its voters, the one that searched deepest
-//! at the best score; the main thread on a tie). A mate found by any thread
-//! is played at once, the shortest first. One thread, MultiPV lines and
-//! node-limited searches never vote.
+//! the most votes is played (of its voters, the best scored; the main
+//! thread on a tie). Scores of different depths do not compare: with drops
+//! a score swings with the parity of the depth, and a helper that skips
+//! depths is usually a ply from the main thread, so letting every thread
+//! vote let a shallower thread's higher score outvote a deeper search
+//! (two threads then gained nothing against one at 200 ms a move). A mate
+//! found by any thread is played at once, the shortest first. One thread,
+//! MultiPV lines and node-limited searches never vote.
 //!
 //! [`Options::smp_vote`]: crate::Options::smp_vote
 
@@ -61,9 +66,11 @@ fn pattern(i: usize) -> (i32, i32) {
     (size as i32, (i - first) as i32)
 }
 
-/// The index of the thread whose move is played (0, the main thread, on
-/// a tie). `mate` is the value from which a score is a mate for the side
-/// to move; `candidates` is never empty, the main thread first.
+/// The index of the thread whose move is played: a mate's, else the vote
+/// of the threads that completed the deepest iteration (on a tie the
+/// first of them, the main thread if it is one). `mate` is the value
+/// from which a score is a mate for the side to move; `candidates` is
+/// never empty, the main thread first.
 pub(crate) fn vote<M: PartialEq + Copy>(candidates: &[Candidate<M>], mate: i32) -> usize {
     // A mate found is played, the shortest (highest value) first.
     let mut best = 0;
@@ -75,17 +82,41 @@ pub(crate) fn vote<M: PartialEq + Copy>(candidates: &[Candidate<M>], mate: i32) 
     if candidates[best].value >= mate {
         return best;
     }
-    let lowest = candidates.iter().map(|c| c.value).min().unwrap_or(0);
+    // Only the deepest iterations vote: a score depends on the parity of
+    // the depth that found it (drops make the swing large), and a helper
+    // that skips depths is often a ply behind or ahead, so the scores of
+    // different depths do not compare.
+    let deepest = candidates.iter().map(|c| c.depth).max().unwrap_or(0);
+    let voting = |c: &&Candidate<M>| c.depth == deepest;
+    let lowest = candidates
+        .iter()
+        .filter(voting)
+        .map(|c| c.value)
+        .min()
+        .unwrap_or(0);
     let weight = |c: &Candidate<M>| i64::from(c.value - lowest + 14) * i64::from(c.depth);
-    let votes = |mv: M| -> i64 { candidates.iter().filter(|c| c.mv == mv).map(weight).sum() };
-    let mut best = 0;
-    let mut best_votes = votes(candidates[0].mv);
-    for (i, c) in candidates.iter().enumerate().skip(1) {
+    let votes = |mv: M| -> i64 {
+        candidates
+            .iter()
+            .filter(voting)
+            .filter(|c| c.mv == mv)
+            .map(weight)
+            .sum()
+    };
+    let Some(first) = candidates.iter().position(|c| c.depth == deepest) else {
+        return 0;
+    };
+    let mut best = first;
+    let mut best_votes = votes(candidates[first].mv);
+    for (i, c) in candidates.iter().enumerate().skip(first + 1) {
+        if c.depth != deepest {
+            continue;
+        }
         let v = votes(c.mv);
         let b = &candidates[best];
         let better = if c.mv == b.mv {
-            // The same move: the deeper, then better-scored, line of it.
-            (c.depth, c.value) > (b.depth, b.value)
+            // The same move: its better-scored line.
+            c.value > b.value
         } else {
             v > best_votes
         };
@@ -151,16 +182,28 @@ mod tests {
     }
 
     #[test]
-    fn a_worse_helper_does_not() {
-        assert_eq!(vote(&[c(10, 45, 'a'), c(11, 20, 'b')], 30_000), 0);
+    fn a_worse_helper_of_the_same_depth_does_not() {
+        assert_eq!(vote(&[c(10, 45, 'a'), c(10, 20, 'b')], 30_000), 0);
+    }
+
+    #[test]
+    fn only_the_deepest_iterations_vote() {
+        // A deeper helper is played even with a lower score: the scores
+        // of different depths do not compare.
+        assert_eq!(vote(&[c(10, 45, 'a'), c(11, 20, 'b')], 30_000), 1);
+        // A shallower helper never outvotes, however good its score.
+        assert_eq!(vote(&[c(11, 20, 'a'), c(10, 400, 'b')], 30_000), 0);
+        // The main thread is behind: the deeper helpers vote alone.
+        let votes = [c(9, 500, 'a'), c(10, 20, 'b'), c(10, 60, 'c')];
+        assert_eq!(vote(&votes, 30_000), 2);
     }
 
     #[test]
     fn two_threads_on_one_move_outvote_a_third() {
-        // 'a': 14×10 + 19×9 = 311; 'b': 24×10 = 240. Of 'a''s voters, the
-        // deeper is played.
-        let votes = [c(10, 10, 'b'), c(10, 0, 'a'), c(9, 5, 'a')];
-        assert_eq!(vote(&votes, 30_000), 1);
+        // 'a': 14×10 + 19×10 = 330; 'b': 24×10 = 240. Of 'a''s voters,
+        // the better scored is played.
+        let votes = [c(10, 10, 'b'), c(10, 0, 'a'), c(10, 5, 'a')];
+        assert_eq!(vote(&votes, 30_000), 2);
     }
 
     #[test]

@@ -81,12 +81,12 @@ pub struct Options {
     pub king_zone_drops: bool,
     /// Lazy SMP as Stockfish's versions 9 to 11 had it (`smp.rs`): each
     /// helper thread skips some depths, so that it is usually a ply ahead
-    /// of the main thread, and the threads vote on the move played. On by
-    /// default: without it (every thread at every depth, the main thread's
-    /// move) the second thread reached a depth only 1.25 times as fast and
-    /// two threads lost to one at 1 s a move; with it 1.51 times as fast,
-    /// and two threads scored 60.6% against one at 1 s, though only 50.6%
-    /// at 200 ms (`docs/engine-record.md`).
+    /// of the main thread, and the threads that completed the deepest
+    /// iteration vote on the move played. On by default: without it
+    /// (every thread at every depth, the main thread's move) the second
+    /// thread reached a depth only 1.25 times as fast and two threads lost
+    /// to one at 1 s a move; with it 1.51 times as fast, and two threads
+    /// gain at 200 ms and at 1 s (`docs/engine-record.md`).
     pub smp_vote: bool,
     /// In quiescence, once an evasion of a check has shown the side is not
     /// mated, the other quiet evasions (king steps, interpositions by
