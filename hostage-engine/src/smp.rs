@@ -21,8 +21,8 @@
 //! weights), but only those whose last iteration is the deepest any
 //! thread completed: each of their moves gets the thread's
 //! `(score − lowest score + 14) × depth`, and the thread whose move has
-//! the most votes is played (of its voters, the best scored; the main
-//! thread on a tie). Scores of different depths do not compare: with drops
+//! the most votes is played (of its voters, the best scored; on a tie
+//! the first, the main thread if it votes). Scores of different depths do not compare: with drops
 //! a score swings with the parity of the depth, and a helper that skips
 //! depths is usually a ply from the main thread, so letting every thread
 //! vote let a shallower thread's higher score outvote a deeper search
@@ -31,6 +31,8 @@
 //! MultiPV lines and node-limited searches never vote.
 //!
 //! [`Options::smp_vote`]: crate::Options::smp_vote
+
+use alloc::vec::Vec;
 
 /// What a thread found: the depth of its last completed iteration, its
 /// best move's score (centipawns or a mate value, for the side to move)
@@ -82,36 +84,32 @@ pub(crate) fn vote<M: PartialEq + Copy>(candidates: &[Candidate<M>], mate: i32) 
     if candidates[best].value >= mate {
         return best;
     }
-    // Only the deepest iterations vote: a score depends on the parity of
-    // the depth that found it (drops make the swing large), and a helper
-    // that skips depths is often a ply behind or ahead, so the scores of
-    // different depths do not compare.
+    // Only the deepest iterations vote (the module's docs say why).
     let deepest = candidates.iter().map(|c| c.depth).max().unwrap_or(0);
-    let voting = |c: &&Candidate<M>| c.depth == deepest;
-    let lowest = candidates
+    let voters: Vec<usize> = (0..candidates.len())
+        .filter(|&i| candidates[i].depth == deepest)
+        .collect();
+    let Some((&first, rest)) = voters.split_first() else {
+        return 0;
+    };
+    let lowest = voters
         .iter()
-        .filter(voting)
-        .map(|c| c.value)
+        .map(|&i| candidates[i].value)
         .min()
         .unwrap_or(0);
     let weight = |c: &Candidate<M>| i64::from(c.value - lowest + 14) * i64::from(c.depth);
     let votes = |mv: M| -> i64 {
-        candidates
+        voters
             .iter()
-            .filter(voting)
+            .map(|&i| &candidates[i])
             .filter(|c| c.mv == mv)
             .map(weight)
             .sum()
     };
-    let Some(first) = candidates.iter().position(|c| c.depth == deepest) else {
-        return 0;
-    };
     let mut best = first;
     let mut best_votes = votes(candidates[first].mv);
-    for (i, c) in candidates.iter().enumerate().skip(first + 1) {
-        if c.depth != deepest {
-            continue;
-        }
+    for &i in rest {
+        let c = &candidates[i];
         let v = votes(c.mv);
         let b = &candidates[best];
         let better = if c.mv == b.mv {
