@@ -19,9 +19,10 @@
 # Steps:
 #  1. compile hostage-wasm for wasm32-unknown-unknown, once per feature. The
 #     ordinary route first: a toolchain with the wasm32 target installed
-#     (rustup target add wasm32-unknown-unknown). Otherwise the recipe of
-#     shared/notes/wasm-toolchain.md: Debian's rustc-web + rust-web-src and
-#     cargo's build-std (apt packages installed when missing and we are root).
+#     (rustup target add wasm32-unknown-unknown). Otherwise Debian's Rust
+#     (rustc-web, cargo-web, rust-web-src; lld-22 for rust-lld) compiles the
+#     standard library for wasm32 from source with cargo's -Zbuild-std (apt
+#     packages installed when missing and we are root; docs/javascript.md).
 #  2. wasm-bindgen, the CLI of exactly the version pinned in Cargo.toml,
 #     installed once into target/wasm-tools (cached across runs).
 #  3. wasm-opt (npm `binaryen`, a devDependency) on each module.
@@ -109,7 +110,7 @@ ensure_debian_toolchain() {
 }
 
 build_recipe() {
-    log "no installed wasm32 target: Debian rustc-web + build-std (wasm-toolchain.md), features $1"
+    log "no installed wasm32 target: Debian rustc-web + build-std, features $1"
     ensure_debian_toolchain
     # rustc-web's rustc is /usr/bin/rustc; rustup's proxies come first on
     # PATH, so name it. RUSTC_BOOTSTRAP lets a stable compiler take -Z flags.

@@ -2,7 +2,7 @@
 //!
 //! It shares no code with `hostage-core` (std only) and exists to be an
 //! independent oracle for differential tests and perft numbers. The rules it
-//! implements are those of `shared/rules.md` (R1..R12); comments cite them.
+//! implements are those of `docs/rules.md` (R1..R12); comments cite them.
 //!
 //! Method: generate every pseudo-legal candidate (board moves including
 //! castling, en passant and promotions; airfield drops; exchanges), apply each
