@@ -94,19 +94,17 @@ build_ordinary() {
 }
 
 ensure_debian_toolchain() {
-    local missing=()
+    local p missing=()
     for p in rustc-web cargo-web rust-web-src lld-22; do
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
-    if ((${#missing[@]})); then
-        if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
-            log "need Debian packages ${missing[*]} (or: rustup target add $TRIPLE)"
-            return 1
-        fi
-        log "installing ${missing[*]}"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    ((${#missing[@]})) || return 0
+    if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
+        log "need Debian packages ${missing[*]} (or: rustup target add $TRIPLE)"
+        return 1
     fi
+    # Waits for apt's lock a bounded time when another process holds it.
+    "$ROOT/scripts/apt-install" "${missing[@]}" >/dev/null
 }
 
 build_recipe() {
