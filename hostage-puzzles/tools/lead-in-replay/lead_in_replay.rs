@@ -3,6 +3,10 @@
 //! each bot search on a node budget from an empty table) and prints
 //! `id,before_fen,move` for each puzzle whose replay reaches exactly the
 //! recorded FEN at the recorded ply; every other puzzle is named on stderr.
+//!
+//! Runs at the commit whose engine played the games (README.md): built as
+//! it is at af35f98, and with `RUSTFLAGS="--cfg engine_book"` at c025127,
+//! whose generator read its openings from another book.
 use std::collections::BTreeMap;
 
 use hostage_core::Game;
@@ -10,7 +14,9 @@ use hostage_engine::{Engine, Level, Rng};
 use hostage_puzzles::generate::{MAX_PLIES, PLAYERS};
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: lead_in_replay PUZZLES.csv");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: lead_in_replay PUZZLES.csv");
     let text = std::fs::read_to_string(path).expect("a readable file");
     let mut by_seed: BTreeMap<u64, Vec<(String, String, usize)>> = BTreeMap::new();
     for line in text.lines().map(str::trim) {
@@ -20,7 +26,10 @@ fn main() {
         let f: Vec<&str> = line.split(',').collect();
         let seed: u64 = f[6].parse().expect("a seed");
         let ply: usize = f[7].parse().expect("a ply");
-        by_seed.entry(seed).or_default().push((f[0].to_string(), f[1].to_string(), ply));
+        by_seed
+            .entry(seed)
+            .or_default()
+            .push((f[0].to_string(), f[1].to_string(), ply));
     }
     let mut engine = Engine::new();
     let (mut found, mut missed) = (0, 0);
@@ -46,8 +55,11 @@ fn main() {
                 }
                 (_, _, at) => {
                     missed += 1;
-                    let reached = at.map_or_else(|| "the game ended first".to_string(), |p| p.fen());
-                    eprintln!("{id}: seed {seed} ply {ply}: replay reached {reached}, recorded {fen}");
+                    let reached =
+                        at.map_or_else(|| "the game ended first".to_string(), |p| p.fen());
+                    eprintln!(
+                        "{id}: seed {seed} ply {ply}: replay reached {reached}, recorded {fen}"
+                    );
                 }
             }
         }
@@ -68,20 +80,45 @@ fn start(seed: u64) -> ([Level; 2], Game) {
     (levels, opening(&book, &mut rng))
 }
 
-// Commit c025127: the book is hostage_engine::book, openings are move lists.
-fn book() -> Vec<hostage_engine::matches::Opening> {
+// How each commit's generator read an opening. At c025127 the book is
+// hostage_engine::book and an opening is a list of long-form moves, played
+// until one fails; at af35f98 it is hostage_match::book and an opening
+// replays itself. Either draws the opening only from a non-empty book.
+#[cfg(engine_book)]
+type Opening = hostage_engine::matches::Opening;
+#[cfg(not(engine_book))]
+type Opening = hostage_match::opening::Opening;
+
+#[cfg(engine_book)]
+fn book() -> Vec<Opening> {
     hostage_engine::book::default_book()
 }
 
-fn opening(book: &[hostage_engine::matches::Opening], rng: &mut Rng) -> Game {
+#[cfg(not(engine_book))]
+fn book() -> Vec<Opening> {
+    hostage_match::book::default_book()
+}
+
+fn opening(book: &[Opening], rng: &mut Rng) -> Game {
+    if book.is_empty() {
+        return Game::new();
+    }
+    let opening = &book[rng.below(book.len() as u64) as usize];
+    play_opening(opening)
+}
+
+#[cfg(engine_book)]
+fn play_opening(opening: &Opening) -> Game {
     let mut game = Game::new();
-    if !book.is_empty() {
-        let opening = &book[rng.below(book.len() as u64) as usize];
-        for m in &opening.moves {
-            if game.push_uci(m).is_err() {
-                break;
-            }
+    for m in &opening.moves {
+        if game.push_uci(m).is_err() {
+            break;
         }
     }
     game
+}
+
+#[cfg(not(engine_book))]
+fn play_opening(opening: &Opening) -> Game {
+    opening.game().unwrap_or_default()
 }
