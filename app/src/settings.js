@@ -88,7 +88,7 @@ export function mountSettings(where) {
     <div class="buttons"><button value="close" class="primary">Done</button></div>
   </form>`;
   const form = d.querySelector('form');
-  // "hostage-chess 0.2.0": the package's own version() (the rules module,
+  // "hostage-chess 0.3.0": the package's own version() (the rules module,
   // which the first load fetches anyway), read through pkg.js, the app's
   // one door to the package, once it has loaded.
   const about = d.querySelector('.about');
