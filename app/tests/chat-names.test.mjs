@@ -11,53 +11,17 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import {
-  startHostageServe,
-  APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, failOnPageErrors, gameCard, launch, move, openPage, shot, waitMoves,
-} from './helpers.mjs';
+import { DESKTOP, PHONE, PHONE_CONTEXT, failOnPageErrors, move, openPage, shot, waitMoves } from './helpers.mjs';
+import { gameLink, useHostageServe, waitStatus } from './serve-helpers.mjs';
 
-const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
-const probe = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-const HAS_SERVE = probe.status === 0;
-const SKIP = HAS_SERVE ? false : `${BIN} has no \`serve\` (or is missing): chat and names tests SKIPPED`;
-if (SKIP) {
-  const bar = '!'.repeat(78);
-  process.stderr.write(`\n${bar}\n!!!! ${SKIP}\n!!!! (build hostage-cli with the server, or set HOSTAGE_BIN)\n${bar}\n\n`);
-}
+const { SKIP, env } = useHostageServe({ name: 'chat', what: 'chat and names' });
 
 const MARKUP = '<b>hi</b><img src=x onerror=alert(1)>';
 
-let dir;
-let server = null;
-let browser;
-
-before(async () => {
-  if (SKIP) return;
-  dir = mkdtempSync(join(tmpdir(), 'hostage-app-chat-'));
-  server = await startHostageServe(BIN, ['--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP]);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server && server.child.exitCode === null) {
-    const gone = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await gone;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 failOnPageErrors();
 
-const status = (page) => gameCard(page).getByRole('status');
-const waitStatus = (page, re) => status(page).filter({ hasText: re }).waitFor({ timeout: 30_000 });
 const chatLog = (page) => page.getByRole('log', { name: 'Chat' });
 
 /** Fails on any dialog the page opens (an alert from a line would be one). */
@@ -80,16 +44,14 @@ async function send(page, text) {
 
 /** Ada (desktop) creates a game, Bo (phone) names himself and opens its link. */
 async function namedPlayers(dialogs) {
-  const white = await browser.newContext({ viewport: DESKTOP });
-  const black = await browser.newContext({ viewport: PHONE, ...PHONE_CONTEXT });
-  const a = await openPage(white, `${server.base}/#/play`);
+  const white = await env.browser.newContext({ viewport: DESKTOP });
+  const black = await env.browser.newContext({ viewport: PHONE, ...PHONE_CONTEXT });
+  const a = await openPage(white, `${env.server.base}/#/play`);
   const form = await nameOnline(a, 'Ada');
   await form.getByLabel('White', { exact: true }).check();
   await form.getByRole('button', { name: 'Start' }).click();
-  const link = a.getByRole('textbox', { name: 'Game link' });
-  await a.waitForFunction((el) => /[?&]game=/.test(el.value), await link.elementHandle(), { timeout: 20_000 });
-  const url = await link.inputValue();
-  const b = await openPage(black, `${server.base}/#/play`);
+  const url = await gameLink(a);
+  const b = await openPage(black, `${env.server.base}/#/play`);
   await nameOnline(b, 'Bo');
   await b.goto(url);
   await b.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30_000 });
@@ -125,7 +87,7 @@ test('names: each player sees the other\'s name on the board; the PGN has both n
   // The game was created within the last few minutes.
   const created = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), Number(time[1]), Number(time[2]), Number(time[3]));
   assert.ok(Math.abs(now.getTime() - created) < 5 * 60_000, `UTCTime ${time[0]} is not now`);
-  assert.match(pgn, new RegExp(`\\[Site "${server.base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\]`));
+  assert.match(pgn, new RegExp(`\\[Site "${env.server.base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\]`));
   assert.deepEqual(dialogs, []);
   await close();
 });
@@ -166,7 +128,7 @@ test('chat: markup shows as literal text on both sides; mute hides the opponent\
   await chatLog(a).getByText(MARKUP, { exact: true }).waitFor();
 
   // A spectator (a third browser) reads every line and cannot write.
-  const third = await browser.newContext({ viewport: DESKTOP });
+  const third = await env.browser.newContext({ viewport: DESKTOP });
   const c = await openPage(third, url);
   noDialogs(c, dialogs);
   await waitStatus(c, /^You are watching/);

@@ -10,49 +10,14 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import {
-  startHostageServe,
-  APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, failOnPageErrors, gameCard, launch, move, openPage, shot, waitMoves,
+  DESKTOP, PHONE, PHONE_CONTEXT, failOnPageErrors, gameCard, move, openPage, shot, waitMoves,
 } from './helpers.mjs';
+import { useHostageServe, waitStatus } from './serve-helpers.mjs';
 
-const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
-const probe = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-const SKIP = probe.status === 0 ? false : `${BIN} has no \`serve\` subcommand (or is missing): lobby tests SKIPPED`;
-if (SKIP) {
-  const bar = '!'.repeat(78);
-  process.stderr.write(`\n${bar}\n!!!! ${SKIP}\n!!!! (build hostage-cli with the server, or set HOSTAGE_BIN)\n${bar}\n\n`);
-}
-
-let dir;
-let server = null;
-let browser;
-
-/** Starts `hostage serve` on a free port and waits for its "listening on" line. */
-function startServer() {
-  return startHostageServe(BIN, ['--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP]);
-}
-
-before(async () => {
-  if (SKIP) return;
-  dir = mkdtempSync(join(tmpdir(), 'hostage-app-lobby-'));
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server) {
-    const { child } = server;
-    if (child.exitCode === null) await new Promise((ok) => { child.once('exit', ok); child.kill('SIGTERM'); });
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const { SKIP, env } = useHostageServe({ name: 'lobby', what: 'lobby' });
 
 failOnPageErrors();
 
@@ -69,9 +34,9 @@ async function twoPlayers(t, first) {
   const pages = [];
   for (const size of [first, second]) {
     const [viewport, extra] = sizes[size];
-    const context = await browser.newContext({ viewport, ...extra });
+    const context = await env.browser.newContext({ viewport, ...extra });
     contexts.push(context);
-    pages.push(await openPage(context, `${server.base}/#/lobby`));
+    pages.push(await openPage(context, `${env.server.base}/#/lobby`));
   }
   for (const page of pages) await lobbyOf(page).getByRole('status').filter({ hasText: /Connected|Accept a challenge/ }).waitFor({ timeout: 20_000 });
   return { a: pages[0], b: pages[1], sizes: [first, second] };
@@ -79,7 +44,6 @@ async function twoPlayers(t, first) {
 
 const lobbyOf = (page) => page.getByRole('region', { name: 'Open challenges' });
 const challengesOf = (page) => page.getByRole('list', { name: 'Open challenges' });
-const waitStatus = (page, re) => gameCard(page).getByRole('status').filter({ hasText: re }).waitFor({ timeout: 30_000 });
 
 /** Reaches the lobby from the navigation, as a player would. */
 async function openLobbyFromNav(page) {

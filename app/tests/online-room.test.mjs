@@ -12,81 +12,30 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import {
-  startHostageServe,
-  APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, failOnPageErrors, gameCard, launch, move, openPage, shot, startGame, waitMoves,
-} from './helpers.mjs';
-
-const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
-const probe = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-const HAS_SERVE = probe.status === 0 && probe.stdout.includes('--first-move-ms') && probe.stdout.includes('--abandon-after-ms');
-const SKIP = HAS_SERVE ? false : `${BIN} has no \`serve --first-move-ms\` (or is missing): online room tests SKIPPED`;
-if (SKIP) {
-  const bar = '!'.repeat(78);
-  process.stderr.write(`\n${bar}\n!!!! ${SKIP}\n!!!! (build hostage-cli with the server, or set HOSTAGE_BIN)\n${bar}\n\n`);
-}
+import { failOnPageErrors, gameCard, move, openPage, shot, waitMoves } from './helpers.mjs';
+import { twoPlayers, useHostageServe, waitStatus } from './serve-helpers.mjs';
 
 /** The time for a first move in a timed game, short for the abort test. */
 const FIRST_MOVE_MS = 4_000;
 /** How long an opponent must be gone before a claim, short for the abandonment test. */
 const ABANDON_AFTER_MS = 4_000;
 
-let dir;
-let server = null;
-let browser;
-
-function startServer() {
-  return startHostageServe(BIN, ['--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP,
-    '--first-move-ms', String(FIRST_MOVE_MS), '--abandon-after-ms', String(ABANDON_AFTER_MS)]);
-}
-
-before(async () => {
-  if (SKIP) return;
-  dir = mkdtempSync(join(tmpdir(), 'hostage-app-room-'));
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server && server.child.exitCode === null) {
-    const gone = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await gone;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+const { SKIP, env } = useHostageServe({
+  name: 'room',
+  what: 'online room',
+  args: ['--first-move-ms', String(FIRST_MOVE_MS), '--abandon-after-ms', String(ABANDON_AFTER_MS)],
+  requires: ['--first-move-ms', '--abandon-after-ms'],
 });
 
 failOnPageErrors();
 
-const status = (page) => gameCard(page).getByRole('status');
-const waitStatus = (page, re) => status(page).filter({ hasText: re }).waitFor({ timeout: 30_000 });
 const button = (page, name) => gameCard(page).getByRole('button', { name, exact: true });
 const text = (page, words) => gameCard(page).getByText(words, { exact: true });
 
-/** White (desktop) creates a game, Black (phone) opens its link; both see White to move. */
-async function twoPlayers(clock) {
-  const white = await browser.newContext({ viewport: DESKTOP });
-  const black = await browser.newContext({ viewport: PHONE, ...PHONE_CONTEXT });
-  const a = await openPage(white, `${server.base}/#/play`);
-  await startGame(a, { opponent: 'A friend online', color: 'White', ...(clock ? { clock } : {}) });
-  const link = a.getByRole('textbox', { name: 'Game link' });
-  await a.waitForFunction((el) => /[?&]game=/.test(el.value), await link.elementHandle(), { timeout: 20_000 });
-  const url = await link.inputValue();
-  const b = await openPage(black, url);
-  await waitStatus(b, /^White to move/);
-  await waitStatus(a, /^White to move/);
-  return { a, b, black, link: url, close: async () => { await white.close(); await black.close(); } };
-}
-
 test('online room: a draw offer declined and one withdrawn by a move, each side told the right thing', { skip: SKIP, timeout: 120_000 }, async () => {
-  const { a, b, close } = await twoPlayers(null);
+  const { a, b, close } = await twoPlayers(env);
   await move(a, 'e2', 'e4');
   await waitMoves(b, 1);
 
@@ -126,7 +75,7 @@ test('online room: a draw offer declined and one withdrawn by a move, each side 
 });
 
 test('online room: a first move not made in time aborts a timed game', { skip: SKIP, timeout: 120_000 }, async () => {
-  const { a, b, close } = await twoPlayers('5 min + 3 s');
+  const { a, b, close } = await twoPlayers(env, '5 min + 3 s');
   // Each is told who must move, by when; Black may abort.
   await gameCard(a).getByText(/^Make your first move within \d+ s, or the game is aborted\.$/).waitFor();
   await gameCard(b).getByText(/^White must make a first move within \d+ s, or the game is aborted\.$/).waitFor();
@@ -143,7 +92,7 @@ test('online room: a first move not made in time aborts a timed game', { skip: S
 });
 
 test('online room: either player aborts before both have moved, not after', { skip: SKIP, timeout: 120_000 }, async () => {
-  const { a, b, close } = await twoPlayers(null);
+  const { a, b, close } = await twoPlayers(env);
   // An untimed game: no countdown.
   assert.ok(await gameCard(a).getByText(/first move within/).isHidden());
   await move(a, 'e2', 'e4');
@@ -153,7 +102,7 @@ test('online room: either player aborts before both have moved, not after', { sk
   await close();
 
   // Both have moved: the button is gone.
-  const second = await twoPlayers(null);
+  const second = await twoPlayers(env);
   await move(second.a, 'e2', 'e4');
   await waitMoves(second.b, 1);
   await move(second.b, 'e7', 'e5');
@@ -163,7 +112,7 @@ test('online room: either player aborts before both have moved, not after', { sk
 });
 
 test('online room: the opponent closes the tab, comes back, leaves again, and the player claims the win', { skip: SKIP, timeout: 120_000 }, async () => {
-  const { a, b, black, link, close } = await twoPlayers(null);
+  const { a, b, black, url, close } = await twoPlayers(env);
   await move(a, 'e2', 'e4');
   await waitMoves(b, 1);
   const left = gameCard(a).getByText(/^Opponent left the game\./);
@@ -175,7 +124,7 @@ test('online room: the opponent closes the tab, comes back, leaves again, and th
   assert.ok(await button(a, 'Claim victory').isHidden(), 'no claim before the time');
   await shot(a, 'online-room-opponent-left-desktop');
   // Black comes back (the seat's token is kept): the countdown stops.
-  const again = await openPage(black, link);
+  const again = await openPage(black, url);
   await waitMoves(again, 1);
   await left.waitFor({ state: 'hidden', timeout: 10_000 });
 

@@ -11,50 +11,15 @@
 // Needs a `hostage` binary with the `serve` subcommand (HOSTAGE_BIN, default
 // target/release/hostage). Without one every test here is SKIPPED, loudly.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import {
-  startHostageServe,
-  APP, DESKTOP, PHONE, PHONE_CONTEXT, ROOT, failOnPageErrors, gameCard, launch, move, openPage, shot, squareOf, startGame, waitMoves,
-} from './helpers.mjs';
+import { failOnPageErrors, gameCard, move, shot, squareOf, waitMoves } from './helpers.mjs';
+import { twoPlayers, useHostageServe, waitStatus } from './serve-helpers.mjs';
 
-const BIN = process.env.HOSTAGE_BIN ?? join(ROOT, 'target', 'release', 'hostage');
-const probe = spawnSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-const SKIP = probe.status === 0 ? false : `${BIN} has no \`serve\` (or is missing): takeback tests SKIPPED`;
-if (SKIP) {
-  const bar = '!'.repeat(78);
-  process.stderr.write(`\n${bar}\n!!!! ${SKIP}\n!!!! (build hostage-cli with the server, or set HOSTAGE_BIN)\n${bar}\n\n`);
-}
-
-let dir;
-let server = null;
-let browser;
-
-before(async () => {
-  if (SKIP) return;
-  dir = mkdtempSync(join(tmpdir(), 'hostage-app-takeback-'));
-  server = await startHostageServe(BIN, ['--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'games.db'), '--static', APP]);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server && server.child.exitCode === null) {
-    const gone = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await gone;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const { SKIP, env } = useHostageServe({ name: 'takeback', what: 'takeback' });
 
 failOnPageErrors();
 
-const status = (page) => gameCard(page).getByRole('status');
-const waitStatus = (page, re) => status(page).filter({ hasText: re }).waitFor({ timeout: 30_000 });
 const button = (page, name) => gameCard(page).getByRole('button', { name, exact: true });
 const text = (page, words) => gameCard(page).getByText(words, { exact: true });
 
@@ -69,22 +34,8 @@ async function waitLabel(page, sq, re, timeout = 10_000) {
   }
 }
 
-/** White (desktop) creates an untimed game, Black (phone) opens its link; both see White to move. */
-async function twoPlayers() {
-  const white = await browser.newContext({ viewport: DESKTOP });
-  const black = await browser.newContext({ viewport: PHONE, ...PHONE_CONTEXT });
-  const a = await openPage(white, `${server.base}/#/play`);
-  await startGame(a, { opponent: 'A friend online', color: 'White' });
-  const link = a.getByRole('textbox', { name: 'Game link' });
-  await a.waitForFunction((el) => /[?&]game=/.test(el.value), await link.elementHandle(), { timeout: 20_000 });
-  const b = await openPage(black, await link.inputValue());
-  await waitStatus(b, /^White to move/);
-  await waitStatus(a, /^White to move/);
-  return { a, b, close: async () => { await white.close(); await black.close(); } };
-}
-
 test('takeback: one declined (both told, the proposer may ask again), one accepted (board, move list and turn back)', { skip: SKIP, timeout: 120_000 }, async () => {
-  const { a, b, close } = await twoPlayers();
+  const { a, b, close } = await twoPlayers(env);
   // Nobody has moved: nothing to take back.
   assert.ok(await button(a, 'Propose takeback').isDisabled(), 'no move of White to take back');
   await move(a, 'e2', 'e4');
