@@ -12,8 +12,10 @@
 //! are trained by `hostage-match`'s `nnue_train` example on self-play
 //! positions (`scripts/nnue`, `docs/engine.md` says how and on what). The
 //! full-strength search evaluates with the network by default
-//! ([`crate::Engine::set_nnue`]); the levels and the WebAssembly build keep
-//! the hand-written evaluation.
+//! ([`crate::Engine::set_nnue`]); the levels keep the hand-written
+//! evaluation. The WebAssembly build embeds no network (the module stays
+//! small): it reads the same file at run time
+//! ([`crate::Engine::load_network`]) and evaluates by hand until then.
 
 mod accumulator;
 mod features;
