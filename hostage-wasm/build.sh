@@ -8,12 +8,19 @@
 #   HOSTAGE_WASM_WHOLE=1 build.sh    also build the three features as one
 #                                    module (the package before the split)
 #                                    and print its size, for comparison
+#   HOSTAGE_WASM_SIMD_BENCH=1 build.sh
+#                                    also build the engine with WebAssembly
+#                                    SIMD (-C target-feature=+simd128) into
+#                                    target/wasm/simd-bench/ (outside the
+#                                    package), for the Chromium comparison
+#                                    browser-test/bench-network.mjs
 #
 # The package is three WebAssembly modules, one per cargo feature of
 # hostage-wasm, each loaded only when its entry is imported:
 #   rules    hostage-chess           Board, Setup, SVG         (hostage_bg.wasm)
 #   engine   hostage-chess/engine    Engine, engineLevels      (hostage_engine_bg.wasm)
 #            hostage-chess/worker    EngineWorker: the engine module in a Web Worker
+#            hostage-chess/network   fetchNetwork: the network weights (web/nnue.bin)
 #   puzzles  hostage-chess/puzzles   Puzzles, courseData       (hostage_puzzles_bg.wasm)
 #
 # Steps:
@@ -28,10 +35,11 @@
 #  4. assemble pkg/: node/ (CommonJS + an ESM wrapper over it: one instance
 #     for both module systems), web/ (ES modules for browsers and bundlers;
 #     index.js, engine.js and puzzles.js initialise with top-level await,
-#     hostage*.js leave `init()` to the caller), the declarations
-#     (index, engine, puzzles, worker: .d.ts and .d.cts), and the committed
-#     npm/package.json (its `exports` name every file), README.md and the
-#     licence files LICENSE-MIT and LICENSE-APACHE.
+#     hostage*.js leave `init()` to the caller), the engine's network
+#     weights web/nnue.bin and hostage-chess/network that fetches them, the
+#     declarations (index, engine, puzzles, worker, network: .d.ts and
+#     .d.cts), and the committed npm/package.json (its `exports` name every
+#     file), README.md and the licence files LICENSE-MIT and LICENSE-APACHE.
 #
 # Before compiling anything it fails when npm/package.json's version is not
 # the workspace version of the root Cargo.toml (the one `version()` returns),
@@ -134,6 +142,15 @@ compile() {
 for m in "${MODULES[@]}"; do
     compile "$(features_of "$m")" "$(name_of "$m")" "$(level_of "$m")"
 done
+if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
+    # Its own target directory: the flags apply to std too (build-std), and
+    # the package's modules must not be rebuilt with them.
+    (
+        export RUSTFLAGS="-C target-feature=+simd128"
+        TARGET_DIR="$TARGET_DIR/simd"
+        compile engine hostage_engine_simd 3
+    )
+fi
 
 # --- 2. wasm-bindgen -------------------------------------------------------
 WB_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")"
@@ -158,10 +175,10 @@ rm -rf "$OUT" "$PKG"
 # bindgen_module NAME LEVEL: wasm-bindgen for node and web, then wasm-opt
 # (-Oz for opt-level z, -O3 for 3); the module to ship is $OUT/NAME.wasm.
 bindgen_module() {
-    local name=$1 level=$2
+    local name=$1 level=$2 wasm=${3:-$TARGET_DIR/$1.wasm}
     for target in nodejs web; do
         "$WB" --target "$target" --out-dir "$OUT/$target" --out-name "$name" \
-            --remove-name-section --remove-producers-section "$TARGET_DIR/$name.wasm"
+            --remove-name-section --remove-producers-section "$wasm"
     done
     local bg="$OUT/web/${name}_bg.wasm"
     if [[ -z ${HOSTAGE_WASM_DEBUG:-} ]]; then
@@ -169,7 +186,7 @@ bindgen_module() {
         "$HERE/node_modules/.bin/wasm-opt" "-O$level" --strip-debug --strip-producers \
             --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
             --enable-mutable-globals --enable-reference-types --enable-multivalue \
-            -o "$OUT/$name.wasm" "$bg"
+            ${ENABLE_SIMD:+--enable-simd} -o "$OUT/$name.wasm" "$bg"
     else
         cp "$bg" "$OUT/$name.wasm"
     fi
@@ -177,6 +194,13 @@ bindgen_module() {
 for m in "${MODULES[@]}"; do
     bindgen_module "$(name_of "$m")" "$(level_of "$m")"
 done
+if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
+    ENABLE_SIMD=1 bindgen_module hostage_engine_simd 3 "$TARGET_DIR/simd/hostage_engine_simd.wasm"
+    rm -rf "$TARGET_DIR/simd-bench"
+    mkdir -p "$TARGET_DIR/simd-bench"
+    cp "$OUT/web/hostage_engine_simd.js" "$TARGET_DIR/simd-bench/"
+    cp "$OUT/hostage_engine_simd.wasm" "$TARGET_DIR/simd-bench/hostage_engine_simd_bg.wasm"
+fi
 
 # --- 4. assemble pkg/ ------------------------------------------------------
 mkdir -p "$PKG/node" "$PKG/web"
@@ -231,6 +255,17 @@ cp "$HERE/js/worker.cjs" "$PKG/node/worker.cjs"
 sed -e "s|from '../index.js'|from './index.cjs'|" -e "s|from '../engine.js'|from './engine.cjs'|" \
     "$HERE/js/worker.d.ts" >"$PKG/worker.d.cts"
 cp "$HERE/js/engine-worker.d.ts" "$PKG/web/"
+
+# The network's weights (hostage-engine/data/nnue.bin, the file the native
+# engine embeds) are a file of their own, web/nnue.bin: the engine module
+# embeds none, so that the bots and the rules never download them.
+# hostage-chess/network fetches them once (web: the Cache API under this
+# version's name; node: read from the disk).
+cp "$ROOT/hostage-engine/data/nnue.bin" "$PKG/web/nnue.bin"
+sed "s/@HOSTAGE_VERSION@/$VERSION/" "$HERE/js/network.js" >"$PKG/web/network.js"
+cp "$HERE/js/network.cjs" "$HERE/js/network.mjs" "$PKG/node/"
+cp "$HERE/js/network.d.ts" "$PKG/network.d.ts"
+cp "$HERE/js/network.d.ts" "$PKG/network.d.cts"
 
 # package.json is committed (npm/package.json), its version checked above.
 cp "$HERE/npm/package.json" "$PKG/package.json"

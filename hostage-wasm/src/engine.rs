@@ -154,12 +154,13 @@ fn line(pos: &Position, s: Score, pv: &[Move]) -> Object {
 /// search (`newGame()` clears it), the full-strength search and the bots.
 #[wasm_bindgen(js_name = Engine)]
 pub struct JsEngine {
-    engine: Engine,
+    pub(crate) engine: Engine,
 }
 
 #[wasm_bindgen(js_class = Engine)]
 impl JsEngine {
-    /// An engine with a table of `hashMb` MiB (default 16).
+    /// An engine with a table of `hashMb` MiB (default 16), evaluating
+    /// with the network of `network` when given (`loadNetwork`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "EngineOptions")] options: Option<Object>,
@@ -169,9 +170,9 @@ impl JsEngine {
         let max = MAX_HASH_MB as f64;
         let mb = int_field(&options, "hashMb", max)?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Ok(JsEngine {
-            engine: Engine::with_hash_mb(mb.map_or(DEFAULT_HASH_MB, |mb| mb as usize)),
-        })
+        let mut engine = Engine::with_hash_mb(mb.map_or(DEFAULT_HASH_MB, |mb| mb as usize));
+        crate::network::load(&mut engine, &field(&options, "network"))?;
+        Ok(JsEngine { engine })
     }
 
     /// Searches at full strength within `nodes` and/or `depth` (one of
@@ -379,6 +380,14 @@ export interface EngineLevel { name: LevelName; rating: number }
 export interface EngineOptions {
   /** Transposition table size in MiB (default 16). */
   hashMb?: number;
+  /**
+   * The network's weights, the bytes of the package's `nnue.bin`
+   * (`fetchNetwork()` of `hostage-chess/worker` in a browser; the file
+   * `hostage-chess/nnue.bin` in Node.js): `analyse` and `review` evaluate
+   * with it, as the native engine does. Without it they use the
+   * hand-written evaluation. The bots use the hand-written one either way.
+   */
+  network?: Uint8Array | ArrayBuffer | null;
 }
 
 /** Where a search starts: with a FEN, `history` is the moves played from it. */

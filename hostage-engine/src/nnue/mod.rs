@@ -28,9 +28,10 @@ pub use network::{Network, NetworkError, FILE_LEN, HIDDEN, MAGIC, QA, QB, SCALE,
 use hostage_core::Position;
 
 /// The network embedded in the engine, read once; `None` in the
-/// WebAssembly build, which embeds none (the module stays small and the
-/// search keeps the hand-written evaluation), or if the embedded file were
-/// not a network of this build's shape (a test makes sure it is).
+/// WebAssembly build, which embeds none (the module stays small; a page
+/// loads the weights at run time, [`crate::Engine::load_network`]), or if
+/// the embedded file were not a network of this build's shape (a test
+/// makes sure it is).
 #[must_use]
 pub fn embedded() -> Option<&'static Network> {
     #[cfg(not(target_family = "wasm"))]
