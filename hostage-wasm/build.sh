@@ -3,14 +3,17 @@
 #
 #   hostage-wasm/build.sh            release build (fat LTO; the rules and puzzles
 #                                    modules for size: opt-level z, wasm-opt -Oz;
-#                                    the engine for speed: opt-level 3, wasm-opt -O3)
+#                                    the engine for speed: opt-level 3, wasm-opt -O3,
+#                                    WebAssembly SIMD)
 #   HOSTAGE_WASM_DEBUG=1 build.sh    skip wasm-opt (faster, bigger)
 #   HOSTAGE_WASM_WHOLE=1 build.sh    also build the three features as one
 #                                    module (the package before the split)
 #                                    and print its size, for comparison
+#   HOSTAGE_WASM_NO_SIMD=1 build.sh  the engine without WebAssembly SIMD (for
+#                                    browsers older than SIMD: Chrome 91,
+#                                    Firefox 89, Safari 16.4)
 #   HOSTAGE_WASM_SIMD_BENCH=1 build.sh
-#                                    also build the engine with WebAssembly
-#                                    SIMD (-C target-feature=+simd128) into
+#                                    also build the engine without SIMD into
 #                                    target/wasm/simd-bench/ (outside the
 #                                    package), for the Chromium comparison
 #                                    browser-test/bench-network.mjs
@@ -81,14 +84,27 @@ export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_DEBUG=false
 export CARGO_PROFILE_RELEASE_STRIP=false
 
-# name:features:opt-level, the package's modules.
-MODULES=(hostage:rules:z hostage_engine:engine:3 hostage_puzzles:puzzles:z)
+# name:features:opt-level[:simd], the package's modules. `simd`: compiled
+# with WebAssembly SIMD (-C target-feature=+simd128), which the engine's
+# network sums pay for: in Chromium the search with the network ran 39%
+# more nodes a second with it, the hand-written evaluation 13%
+# (docs/javascript.md, "Speed").
+ENGINE_SIMD=:simd
+if [[ -n ${HOSTAGE_WASM_NO_SIMD:-} ]]; then
+    ENGINE_SIMD=
+fi
+MODULES=(hostage:rules:z "hostage_engine:engine:3$ENGINE_SIMD" hostage_puzzles:puzzles:z)
 if [[ -n ${HOSTAGE_WASM_WHOLE:-} ]]; then
     MODULES+=(hostage_whole:rules,engine,puzzles:z)
 fi
+if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
+    MODULES+=(hostage_engine_nosimd:engine:3)
+fi
 name_of() { echo "${1%%:*}"; }
 features_of() { local rest="${1#*:}"; echo "${rest%%:*}"; }
-level_of() { echo "${1##*:}"; }
+level_of() { local rest="${1#*:}"; rest="${rest#*:}"; echo "${rest%%:*}"; }
+# 1 for a module built with SIMD, else nothing.
+simd_of() { [[ $1 == *:simd ]] && echo 1 || true; }
 
 # --- 1. compile ------------------------------------------------------------
 # $1: the cargo features of the module.
@@ -127,10 +143,23 @@ build_recipe() {
         --manifest-path "$ROOT/Cargo.toml"
 }
 
-# compile FEATURES NAME LEVEL: the module of FEATURES at opt-level LEVEL,
-# copied to $TARGET_DIR/NAME.wasm (cargo writes every feature set to the
-# same hostage_wasm.wasm).
+# compile FEATURES NAME LEVEL [SIMD]: the module of FEATURES at opt-level
+# LEVEL (with WebAssembly SIMD when SIMD is 1), copied to
+# $TARGET_DIR/NAME.wasm (cargo writes every feature set to the same
+# hostage_wasm.wasm).
 compile() {
+    if [[ ${4:-} == 1 ]]; then
+        # Its own target directory: with build-std the flag applies to std
+        # too, and the other modules must not be rebuilt with it.
+        (
+            export RUSTFLAGS="-C target-feature=+simd128"
+            out="$TARGET_DIR"
+            TARGET_DIR="$TARGET_DIR/simd"
+            compile "$1" "$2" "$3"
+            cp "$TARGET_DIR/$2.wasm" "$out/$2.wasm"
+        )
+        return
+    fi
     local built="$TARGET_DIR/$TRIPLE/release/hostage_wasm.wasm"
     rm -f "$built"
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=$3
@@ -140,17 +169,8 @@ compile() {
 }
 
 for m in "${MODULES[@]}"; do
-    compile "$(features_of "$m")" "$(name_of "$m")" "$(level_of "$m")"
+    compile "$(features_of "$m")" "$(name_of "$m")" "$(level_of "$m")" "$(simd_of "$m")"
 done
-if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
-    # Its own target directory: the flags apply to std too (build-std), and
-    # the package's modules must not be rebuilt with them.
-    (
-        export RUSTFLAGS="-C target-feature=+simd128"
-        TARGET_DIR="$TARGET_DIR/simd"
-        compile engine hostage_engine_simd 3
-    )
-fi
 
 # --- 2. wasm-bindgen -------------------------------------------------------
 WB_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")"
@@ -158,7 +178,11 @@ WB_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml
 WB="$TOOLS/bin/wasm-bindgen"
 if ! [[ -x $WB ]] || [[ "$("$WB" --version)" != "wasm-bindgen $WB_VERSION" ]]; then
     log "installing wasm-bindgen-cli $WB_VERSION into $TOOLS (once, a few minutes)"
-    CARGO_TARGET_DIR="$TOOLS/build" cargo install wasm-bindgen-cli --version "$WB_VERSION" \
+    # The profile settings above (fat LTO, one codegen unit, the last
+    # module's opt-level) are the modules', not the tool's.
+    env -u CARGO_PROFILE_RELEASE_LTO -u CARGO_PROFILE_RELEASE_CODEGEN_UNITS \
+        -u CARGO_PROFILE_RELEASE_PANIC -u CARGO_PROFILE_RELEASE_OPT_LEVEL \
+        CARGO_TARGET_DIR="$TOOLS/build" cargo install wasm-bindgen-cli --version "$WB_VERSION" \
         --locked --root "$TOOLS" --force
     rm -rf "$TOOLS/build"
 fi
@@ -175,10 +199,10 @@ rm -rf "$OUT" "$PKG"
 # bindgen_module NAME LEVEL: wasm-bindgen for node and web, then wasm-opt
 # (-Oz for opt-level z, -O3 for 3); the module to ship is $OUT/NAME.wasm.
 bindgen_module() {
-    local name=$1 level=$2 wasm=${3:-$TARGET_DIR/$1.wasm}
+    local name=$1 level=$2
     for target in nodejs web; do
         "$WB" --target "$target" --out-dir "$OUT/$target" --out-name "$name" \
-            --remove-name-section --remove-producers-section "$wasm"
+            --remove-name-section --remove-producers-section "$TARGET_DIR/$name.wasm"
     done
     local bg="$OUT/web/${name}_bg.wasm"
     if [[ -z ${HOSTAGE_WASM_DEBUG:-} ]]; then
@@ -192,14 +216,13 @@ bindgen_module() {
     fi
 }
 for m in "${MODULES[@]}"; do
-    bindgen_module "$(name_of "$m")" "$(level_of "$m")"
+    ENABLE_SIMD="$(simd_of "$m")" bindgen_module "$(name_of "$m")" "$(level_of "$m")"
 done
 if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
-    ENABLE_SIMD=1 bindgen_module hostage_engine_simd 3 "$TARGET_DIR/simd/hostage_engine_simd.wasm"
     rm -rf "$TARGET_DIR/simd-bench"
     mkdir -p "$TARGET_DIR/simd-bench"
-    cp "$OUT/web/hostage_engine_simd.js" "$TARGET_DIR/simd-bench/"
-    cp "$OUT/hostage_engine_simd.wasm" "$TARGET_DIR/simd-bench/hostage_engine_simd_bg.wasm"
+    cp "$OUT/web/hostage_engine_nosimd.js" "$TARGET_DIR/simd-bench/"
+    cp "$OUT/hostage_engine_nosimd.wasm" "$TARGET_DIR/simd-bench/hostage_engine_nosimd_bg.wasm"
 fi
 
 # --- 4. assemble pkg/ ------------------------------------------------------
@@ -277,6 +300,8 @@ for m in "${MODULES[@]}"; do
     name="$(name_of "$m")"
     RAW=$(wc -c <"$OUT/$name.wasm")
     GZ=$(gzip -9 -c "$OUT/$name.wasm" | wc -c)
-    log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")): $RAW bytes, $GZ bytes gzipped"
+    simd=""
+    [[ -n $(simd_of "$m") ]] && simd=", SIMD"
+    log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")$simd): $RAW bytes, $GZ bytes gzipped"
     echo "wasm size $name: raw $RAW bytes, gzip -9 $GZ bytes"
 done

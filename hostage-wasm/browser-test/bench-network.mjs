@@ -3,7 +3,8 @@
 // (node --test does not pick it up): it prints figures and checks only that
 // the SIMD build searches exactly as the other (same nodes, same moves).
 //
-//   HOSTAGE_WASM_SIMD_BENCH=1 hostage-wasm/build.sh
+//   HOSTAGE_WASM_SIMD_BENCH=1 hostage-wasm/build.sh   (the package's engine
+//   is built with SIMD; this adds one without it, outside the package)
 //   node hostage-wasm/browser-test/bench-network.mjs [nodes per search] [rounds]
 //
 // All four variants run in ONE page load, interleaved round by round (the
@@ -21,23 +22,23 @@ import { chromium } from 'playwright-core';
 
 const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(HERE, '..');
-const SIMD = join(ROOT, 'target', 'wasm', 'simd-bench');
+const NOSIMD = join(ROOT, 'target', 'wasm', 'simd-bench');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const NODES = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
 
-for (const f of [join(HERE, 'pkg', 'web', 'hostage_engine.js'), join(SIMD, 'hostage_engine_simd.js')]) {
+for (const f of [join(HERE, 'pkg', 'web', 'hostage_engine.js'), join(NOSIMD, 'hostage_engine_nosimd.js')]) {
   if (!existsSync(f)) throw new Error(`no ${f}: run HOSTAGE_WASM_SIMD_BENCH=1 hostage-wasm/build.sh`);
 }
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
 <script type="module">
-import initPlain, * as plain from '/pkg/web/hostage_engine.js';
-import initSimd, * as simd from '/simd/hostage_engine_simd.js';
+import initPlain, * as plain from '/nosimd/hostage_engine_nosimd.js';
+import initSimd, * as simd from '/pkg/web/hostage_engine.js';
 import { fetchNetwork } from '/pkg/web/network.js';
-await initPlain({ module_or_path: '/pkg/web/hostage_engine_bg.wasm' });
-await initSimd({ module_or_path: '/simd/hostage_engine_simd_bg.wasm' });
+await initPlain({ module_or_path: '/nosimd/hostage_engine_nosimd_bg.wasm' });
+await initSimd({ module_or_path: '/pkg/web/hostage_engine_bg.wasm' });
 const network = await fetchNetwork('/pkg/web/nnue.bin');
 const POSITIONS = ${JSON.stringify([
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1',
@@ -87,7 +88,7 @@ const server = createServer((req, res) => {
   let file = null;
   if (path === '/') file = 'page';
   else if (path.startsWith('/pkg/')) file = join(HERE, path);
-  else if (path.startsWith('/simd/')) file = join(SIMD, path.slice('/simd/'.length));
+  else if (path.startsWith('/nosimd/')) file = join(NOSIMD, path.slice('/nosimd/'.length));
   if (file === 'page') {
     res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   } else if (file && existsSync(file)) {
