@@ -328,6 +328,28 @@ impl JsEngine {
         Ok(obj.into())
     }
 
+    /// Evaluates the full-strength search (`analyse`, `review`) with the
+    /// network of `bytes`, the contents of the package's `nnue.bin`
+    /// (`null`: the hand-written evaluation again). Throws a
+    /// `NetworkError` (code `nnue_magic`, `nnue_shape` or `nnue_length`)
+    /// for bytes that are not such a file, a truncated one included, and
+    /// then leaves the engine as it was. The bots keep the hand-written
+    /// evaluation.
+    #[wasm_bindgen(js_name = loadNetwork)]
+    pub fn load_network(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer | null")] bytes: &JsValue,
+    ) -> Result<(), JsValue> {
+        crate::network::load(&mut self.engine, bytes)
+    }
+
+    /// Whether the full-strength search evaluates with a network (one was
+    /// loaded).
+    #[wasm_bindgen(getter, js_name = usesNetwork)]
+    pub fn uses_network(&self) -> bool {
+        self.engine.uses_network()
+    }
+
     /// Forgets what earlier searches learned (bot moves never depend on it).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
@@ -382,7 +404,7 @@ export interface EngineOptions {
   hashMb?: number;
   /**
    * The network's weights, the bytes of the package's `nnue.bin`
-   * (`fetchNetwork()` of `hostage-chess/worker` in a browser; the file
+   * (`fetchNetwork()` of `hostage-chess/network` in a browser; the file
    * `hostage-chess/nnue.bin` in Node.js): `analyse` and `review` evaluate
    * with it, as the native engine does. Without it they use the
    * hand-written evaluation. The bots use the hand-written one either way.

@@ -1,23 +1,21 @@
-//! The engine's network in JavaScript: `engine.loadNetwork(bytes)`, the
-//! `network` option of `new Engine()` and `engine.usesNetwork`.
+//! The engine's network in JavaScript: the bytes that `engine.loadNetwork`
+//! and the `network` option of `new Engine()` take (`engine.rs`), read
+//! into the engine, and the `NetworkError` a bad file throws.
 //!
 //! The WebAssembly module embeds no network (it would add its 366 KB to
 //! every page that imports the engine, the bots included): the weights ship
 //! beside it as `nnue.bin`, the file `hostage-engine/data/nnue.bin` that the
 //! native engine embeds, and a page hands their bytes to the engine once
-//! they are fetched (`fetchNetwork()` of `hostage-chess/worker` fetches
+//! they are fetched (`fetchNetwork()` of `hostage-chess/network` fetches
 //! and caches them). With them the full-strength search (`analyse`,
 //! `review`) evaluates as natively, node for node; the bots keep the
 //! hand-written evaluation either way.
 
 use hostage_engine::nnue::NetworkError;
 use js_sys::{ArrayBuffer, Reflect, Uint8Array};
-use wasm_bindgen::{prelude::*, JsCast};
+use wasm_bindgen::{JsCast, JsValue};
 
-use crate::{
-    engine::JsEngine,
-    errors::{type_error, Throw},
-};
+use crate::errors::{type_error, Throw};
 
 impl Throw for NetworkError {
     fn throw(&self) -> JsValue {
@@ -53,29 +51,4 @@ pub(crate) fn load(engine: &mut hostage_engine::Engine, bytes: &JsValue) -> Resu
     engine
         .load_network(&bytes_arg(bytes)?)
         .map_err(|e| e.throw())
-}
-
-#[wasm_bindgen(js_class = Engine)]
-impl JsEngine {
-    /// Evaluates the full-strength search (`analyse`, `review`) with the
-    /// network of `bytes`, the contents of the package's `nnue.bin`
-    /// (`null`: the hand-written evaluation again). Throws a
-    /// `NetworkError` (code `nnue_magic`, `nnue_shape` or `nnue_length`)
-    /// for bytes that are not such a file, a truncated one included, and
-    /// then leaves the engine as it was. The bots keep the hand-written
-    /// evaluation.
-    #[wasm_bindgen(js_name = loadNetwork)]
-    pub fn load_network(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer | null")] bytes: &JsValue,
-    ) -> Result<(), JsValue> {
-        load(&mut self.engine, bytes)
-    }
-
-    /// Whether the full-strength search evaluates with a network (one was
-    /// loaded).
-    #[wasm_bindgen(getter, js_name = usesNetwork)]
-    pub fn uses_network(&self) -> bool {
-        self.engine.uses_network()
-    }
 }
