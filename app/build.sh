@@ -23,6 +23,7 @@ rm -rf "$DEST"
 mkdir -p "$DEST"
 # The browser build: the entries (index.js, engine.js, puzzles.js load their
 # modules with top-level await), the wasm-bindgen glue, the three modules,
-# and the engine worker with its helper.
-cp "$PKG/web/"*.js "$PKG/web/"*.wasm "$PKG/package.json" "$DEST/"
+# the engine worker with its helper, and the engine's network weights
+# (nnue.bin, fetched by network.js for the analysis and the review).
+cp "$PKG/web/"*.js "$PKG/web/"*.wasm "$PKG/web/"*.bin "$PKG/package.json" "$DEST/"
 echo "app/vendor/hostage-chess: $(du -sh "$DEST" | cut -f1) from $PKG"

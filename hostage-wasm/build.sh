@@ -3,17 +3,27 @@
 #
 #   hostage-wasm/build.sh            release build (fat LTO; the rules and puzzles
 #                                    modules for size: opt-level z, wasm-opt -Oz;
-#                                    the engine for speed: opt-level 3, wasm-opt -O3)
+#                                    the engine for speed: opt-level 3, wasm-opt -O3,
+#                                    WebAssembly SIMD)
 #   HOSTAGE_WASM_DEBUG=1 build.sh    skip wasm-opt (faster, bigger)
 #   HOSTAGE_WASM_WHOLE=1 build.sh    also build the three features as one
 #                                    module (the package before the split)
 #                                    and print its size, for comparison
+#   HOSTAGE_WASM_NO_SIMD=1 build.sh  the engine without WebAssembly SIMD (for
+#                                    browsers older than SIMD: Chrome 91,
+#                                    Firefox 89, Safari 16.4)
+#   HOSTAGE_WASM_SIMD_BENCH=1 build.sh
+#                                    also build the engine without SIMD into
+#                                    target/wasm/simd-bench/ (outside the
+#                                    package), for the Chromium comparison
+#                                    browser-test/bench-network.mjs
 #
 # The package is three WebAssembly modules, one per cargo feature of
 # hostage-wasm, each loaded only when its entry is imported:
 #   rules    hostage-chess           Board, Setup, SVG         (hostage_bg.wasm)
 #   engine   hostage-chess/engine    Engine, engineLevels      (hostage_engine_bg.wasm)
 #            hostage-chess/worker    EngineWorker: the engine module in a Web Worker
+#            hostage-chess/network   fetchNetwork: the network weights (web/nnue.bin)
 #   puzzles  hostage-chess/puzzles   Puzzles, courseData       (hostage_puzzles_bg.wasm)
 #
 # Steps:
@@ -29,10 +39,11 @@
 #  4. assemble pkg/: node/ (CommonJS + an ESM wrapper over it: one instance
 #     for both module systems), web/ (ES modules for browsers and bundlers;
 #     index.js, engine.js and puzzles.js initialise with top-level await,
-#     hostage*.js leave `init()` to the caller), the declarations
-#     (index, engine, puzzles, worker: .d.ts and .d.cts), and the committed
-#     npm/package.json (its `exports` name every file), README.md and the
-#     licence files LICENSE-MIT and LICENSE-APACHE.
+#     hostage*.js leave `init()` to the caller), the engine's network
+#     weights web/nnue.bin and hostage-chess/network that fetches them, the
+#     declarations (index, engine, puzzles, worker, network: .d.ts and
+#     .d.cts), and the committed npm/package.json (its `exports` name every
+#     file), README.md and the licence files LICENSE-MIT and LICENSE-APACHE.
 #
 # Before compiling anything it fails when npm/package.json's version is not
 # the workspace version of the root Cargo.toml (the one `version()` returns),
@@ -74,14 +85,27 @@ export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_DEBUG=false
 export CARGO_PROFILE_RELEASE_STRIP=false
 
-# name:features:opt-level, the package's modules.
-MODULES=(hostage:rules:z hostage_engine:engine:3 hostage_puzzles:puzzles:z)
+# name:features:opt-level[:simd], the package's modules. `simd`: compiled
+# with WebAssembly SIMD (-C target-feature=+simd128), which the engine's
+# network sums pay for: in Chromium the search with the network ran 39%
+# more nodes a second with it, the hand-written evaluation 13%
+# (docs/javascript.md, "Speed").
+ENGINE_SIMD=:simd
+if [[ -n ${HOSTAGE_WASM_NO_SIMD:-} ]]; then
+    ENGINE_SIMD=
+fi
+MODULES=(hostage:rules:z "hostage_engine:engine:3$ENGINE_SIMD" hostage_puzzles:puzzles:z)
 if [[ -n ${HOSTAGE_WASM_WHOLE:-} ]]; then
     MODULES+=(hostage_whole:rules,engine,puzzles:z)
 fi
+if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
+    MODULES+=(hostage_engine_nosimd:engine:3)
+fi
 name_of() { echo "${1%%:*}"; }
 features_of() { local rest="${1#*:}"; echo "${rest%%:*}"; }
-level_of() { echo "${1##*:}"; }
+level_of() { local rest="${1#*:}"; rest="${rest#*:}"; echo "${rest%%:*}"; }
+# 1 for a module built with SIMD, else nothing.
+simd_of() { [[ $1 == *:simd ]] && echo 1 || true; }
 
 # --- 1. compile ------------------------------------------------------------
 # $1: the cargo features of the module.
@@ -118,10 +142,23 @@ build_recipe() {
         --manifest-path "$ROOT/Cargo.toml"
 }
 
-# compile FEATURES NAME LEVEL: the module of FEATURES at opt-level LEVEL,
-# copied to $TARGET_DIR/NAME.wasm (cargo writes every feature set to the
-# same hostage_wasm.wasm).
+# compile FEATURES NAME LEVEL [SIMD]: the module of FEATURES at opt-level
+# LEVEL (with WebAssembly SIMD when SIMD is 1), copied to
+# $TARGET_DIR/NAME.wasm (cargo writes every feature set to the same
+# hostage_wasm.wasm).
 compile() {
+    if [[ ${4:-} == 1 ]]; then
+        # Its own target directory: with build-std the flag applies to std
+        # too, and the other modules must not be rebuilt with it.
+        (
+            export RUSTFLAGS="-C target-feature=+simd128"
+            out="$TARGET_DIR"
+            TARGET_DIR="$TARGET_DIR/simd"
+            compile "$1" "$2" "$3"
+            cp "$TARGET_DIR/$2.wasm" "$out/$2.wasm"
+        )
+        return
+    fi
     local built="$TARGET_DIR/$TRIPLE/release/hostage_wasm.wasm"
     rm -f "$built"
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=$3
@@ -131,7 +168,7 @@ compile() {
 }
 
 for m in "${MODULES[@]}"; do
-    compile "$(features_of "$m")" "$(name_of "$m")" "$(level_of "$m")"
+    compile "$(features_of "$m")" "$(name_of "$m")" "$(level_of "$m")" "$(simd_of "$m")"
 done
 
 # --- 2. wasm-bindgen -------------------------------------------------------
@@ -140,7 +177,11 @@ WB_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml
 WB="$TOOLS/bin/wasm-bindgen"
 if ! [[ -x $WB ]] || [[ "$("$WB" --version)" != "wasm-bindgen $WB_VERSION" ]]; then
     log "installing wasm-bindgen-cli $WB_VERSION into $TOOLS (once, a few minutes)"
-    CARGO_TARGET_DIR="$TOOLS/build" cargo install wasm-bindgen-cli --version "$WB_VERSION" \
+    # The profile settings above (fat LTO, one codegen unit, the last
+    # module's opt-level) are the modules', not the tool's.
+    env -u CARGO_PROFILE_RELEASE_LTO -u CARGO_PROFILE_RELEASE_CODEGEN_UNITS \
+        -u CARGO_PROFILE_RELEASE_PANIC -u CARGO_PROFILE_RELEASE_OPT_LEVEL \
+        CARGO_TARGET_DIR="$TOOLS/build" cargo install wasm-bindgen-cli --version "$WB_VERSION" \
         --locked --root "$TOOLS" --force
     rm -rf "$TOOLS/build"
 fi
@@ -168,14 +209,20 @@ bindgen_module() {
         "$HERE/node_modules/.bin/wasm-opt" "-O$level" --strip-debug --strip-producers \
             --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
             --enable-mutable-globals --enable-reference-types --enable-multivalue \
-            -o "$OUT/$name.wasm" "$bg"
+            ${ENABLE_SIMD:+--enable-simd} -o "$OUT/$name.wasm" "$bg"
     else
         cp "$bg" "$OUT/$name.wasm"
     fi
 }
 for m in "${MODULES[@]}"; do
-    bindgen_module "$(name_of "$m")" "$(level_of "$m")"
+    ENABLE_SIMD="$(simd_of "$m")" bindgen_module "$(name_of "$m")" "$(level_of "$m")"
 done
+if [[ -n ${HOSTAGE_WASM_SIMD_BENCH:-} ]]; then
+    rm -rf "$TARGET_DIR/simd-bench"
+    mkdir -p "$TARGET_DIR/simd-bench"
+    cp "$OUT/web/hostage_engine_nosimd.js" "$TARGET_DIR/simd-bench/"
+    cp "$OUT/hostage_engine_nosimd.wasm" "$TARGET_DIR/simd-bench/hostage_engine_nosimd_bg.wasm"
+fi
 
 # --- 4. assemble pkg/ ------------------------------------------------------
 mkdir -p "$PKG/node" "$PKG/web"
@@ -231,6 +278,17 @@ sed -e "s|from '../index.js'|from './index.cjs'|" -e "s|from '../engine.js'|from
     "$HERE/js/worker.d.ts" >"$PKG/worker.d.cts"
 cp "$HERE/js/engine-worker.d.ts" "$PKG/web/"
 
+# The network's weights (hostage-engine/data/nnue.bin, the file the native
+# engine embeds) are a file of their own, web/nnue.bin: the engine module
+# embeds none, so that the bots and the rules never download them.
+# hostage-chess/network fetches them once (web: the Cache API under this
+# version's name; node: read from the disk).
+cp "$ROOT/hostage-engine/data/nnue.bin" "$PKG/web/nnue.bin"
+sed "s/@HOSTAGE_VERSION@/$VERSION/" "$HERE/js/network.js" >"$PKG/web/network.js"
+cp "$HERE/js/network.cjs" "$HERE/js/network.mjs" "$PKG/node/"
+cp "$HERE/js/network.d.ts" "$PKG/network.d.ts"
+cp "$HERE/js/network.d.ts" "$PKG/network.d.cts"
+
 # package.json is committed (npm/package.json), its version checked above.
 cp "$HERE/npm/package.json" "$PKG/package.json"
 cp "$HERE/LICENSE-MIT" "$HERE/LICENSE-APACHE" "$PKG/"
@@ -241,6 +299,8 @@ for m in "${MODULES[@]}"; do
     name="$(name_of "$m")"
     RAW=$(wc -c <"$OUT/$name.wasm")
     GZ=$(gzip -9 -c "$OUT/$name.wasm" | wc -c)
-    log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")): $RAW bytes, $GZ bytes gzipped"
+    simd=""
+    [[ -n $(simd_of "$m") ]] && simd=", SIMD"
+    log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")$simd): $RAW bytes, $GZ bytes gzipped"
     echo "wasm size $name: raw $RAW bytes, gzip -9 $GZ bytes"
 done

@@ -6,12 +6,14 @@
 // off or the position changes: MultiPV lines that can be clicked into the
 // tree, an evaluation bar and the best move as an arrow. "Review the game"
 // (and "Analyse this game" from Play) runs the engine's game review
-// (review.js). The engine entry is loaded the first time either is used.
+// (review.js). The engine entry and its network weights are loaded the
+// first time either is used: both evaluate with the network, as the native
+// engine does (pkg.js, loadFullEngine).
 import { announce, moveWords } from './announce.js';
 import { Editor } from './editor.js';
 
 import { ANALYSE_IMPORT_KEY, statusText } from './game.js';
-import { Board, loadEngine } from './pkg.js';
+import { Board, loadFullEngine } from './pkg.js';
 import { ReviewCard } from './review.js';
 import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
@@ -109,9 +111,10 @@ export function mount(root) {
 
   /** Reviews the main line of the tree (the game), and marks its moves. */
   async function runReview() {
-    let newEngineWorker;
+    let newEngineWorker, network;
     try {
-      ({ newEngineWorker } = await loadEngine());
+      ({ newEngineWorker, network } = await loadFullEngine());
+      root.dataset.engineNetwork = network ? 'on' : 'off';
     } catch {
       review.el.querySelector('.review-info').textContent = 'The engine could not be loaded. Check your connection and try again.';
       return;
@@ -258,9 +261,10 @@ export function mount(root) {
     info.textContent = 'Thinking…';
     const node = tree.current;
     if (!worker) {
-      let newEngineWorker;
+      let newEngineWorker, network;
       try {
-        ({ newEngineWorker } = await loadEngine());
+        ({ newEngineWorker, network } = await loadFullEngine());
+        root.dataset.engineNetwork = network ? 'on' : 'off';
       } catch {
         if (token === searchToken) { info.textContent = 'The engine could not be loaded. Check your connection and switch it on again.'; searchKey = null; }
         return;

@@ -6,7 +6,10 @@
 // (Board, Setup) are imported at start, so the first page load fetches only
 // hostage_bg.wasm; the engine (bots, analysis, game review) and the puzzles
 // and course are imported the first time a mode asks for them (loadEngine,
-// loadPuzzles), and the browser fetches their modules then, once.
+// loadPuzzles), and the browser fetches their modules then, once. The
+// engine's network weights (nnue.bin) are fetched the first time the
+// full-strength engine is wanted (loadFullEngine: analysis, game review),
+// never for the bots, whose levels evaluate by hand.
 import * as hostage from '../vendor/hostage-chess/index.js';
 
 export const { Board, Setup, isHostageError, version } = hostage;
@@ -19,7 +22,8 @@ let engine = null;
  * (the package has no other way to list the levels), and every worker
  * (`newEngineWorker()`: the bot's, the analysis's, each review's) is given
  * the compiled module instead of fetching it again. So the .wasm is fetched
- * once per page load.
+ * once per page load. `newEngineWorker(options)` passes `options` (the
+ * network) on to the worker's Engine.
  */
 export function loadEngine() {
   engine ??= (async () => {
@@ -31,11 +35,37 @@ export function loadEngine() {
     await e.default({ module_or_path: module });
     return {
       engineLevels: e.engineLevels,
-      newEngineWorker: () => new w.EngineWorker(undefined, { module }),
+      newEngineWorker: (options) => new w.EngineWorker(undefined, { ...options, module }),
     };
   })();
   engine.catch(() => { engine = null; }); // a failed load may be tried again
   return engine;
+}
+
+let fullEngine = null;
+/**
+ * The full-strength engine of the analysis and the game review:
+ * `{ newEngineWorker, network }`, its workers evaluating with the network
+ * as the native engine does. The weights are fetched once, the first time
+ * this is called (the package's fetchNetwork: one promise for the page, a
+ * copy in the Cache API for later visits), and copied to each worker. If
+ * they cannot be fetched, `network` is false and the workers evaluate by
+ * hand; the next call tries the weights again.
+ */
+export function loadFullEngine() {
+  fullEngine ??= (async () => {
+    const [e, bytes] = await Promise.all([
+      loadEngine(),
+      import('../vendor/hostage-chess/network.js').then((n) => n.fetchNetwork()).catch(() => null),
+    ]);
+    if (!bytes) fullEngine = null;
+    return {
+      newEngineWorker: () => e.newEngineWorker(bytes ? { network: bytes } : undefined),
+      network: Boolean(bytes),
+    };
+  })();
+  fullEngine.catch(() => { fullEngine = null; });
+  return fullEngine;
 }
 
 let puzzles = null;

@@ -11,6 +11,9 @@
 // restarted on every new position and a game review still make one request
 // for hostage_engine_bg.wasm. The counter sees a worker's own fetch (checked
 // at the end with the package's own worker script, which fetches it again).
+// The network's weights (nnue.bin) are fetched once, when the analysis or
+// the review first needs them, never for a bot game, and not again on the
+// next visit (the Cache API keeps them).
 // Desktop 1280x800 and phone 390x844.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -19,12 +22,12 @@ import { useApp } from './helpers.mjs';
 
 const app = useApp();
 
-/** How many times each .wasm file was requested: { 'hostage_bg.wasm': 1, ... } (every request counted). */
+/** How many times each .wasm (and .bin) file was requested: { 'hostage_bg.wasm': 1, ... } (every request counted). */
 function wasmCounts(urls) {
   const out = {};
   for (const u of urls) {
     const path = new URL(u).pathname;
-    if (path.endsWith('.wasm')) { const name = path.split('/').pop(); out[name] = (out[name] ?? 0) + 1; }
+    if (path.endsWith('.wasm') || path.endsWith('.bin')) { const name = path.split('/').pop(); out[name] = (out[name] ?? 0) + 1; }
   }
   return out;
 }
@@ -73,7 +76,8 @@ test('Analyse first: the engine module once, however many workers (search restar
   assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1 });
   await page.getByLabel('Engine analysis').check();
   await page.waitForSelector('#mode-analyse .engine-lines li');
-  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1 });
+  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1, 'nnue.bin': 1 });
+  assert.equal(await page.locator('#mode-analyse').getAttribute('data-engine-network'), 'on', 'the analysis evaluates with the network');
 
   // Moves while it searches: each new position stops the search (a new worker).
   await page.getByRole('gridcell', { name: /^e2, White pawn/ }).click();
@@ -85,12 +89,12 @@ test('Analyse first: the engine module once, however many workers (search restar
   await page.getByRole('button', { name: 'Review the game' }).click();
   await page.getByRole('region', { name: 'Game review' }).getByRole('table', { name: 'Accuracy' }).waitFor({ timeout: 60_000 });
   await settle(page);
-  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1 }, 'no worker fetched the engine again');
+  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1, 'nnue.bin': 1 }, 'no worker fetched the engine or the network again');
 
   await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name: 'Puzzles' }).click();
   await page.getByRole('heading', { name: 'Your rating' }).waitFor();
   await settle(page);
-  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1, 'hostage_puzzles_bg.wasm': 1 });
+  assert.deepEqual(wasmCounts(requests), { 'hostage_bg.wasm': 1, 'hostage_engine_bg.wasm': 1, 'nnue.bin': 1, 'hostage_puzzles_bg.wasm': 1 });
 
   // The counter does see a worker's own fetch: the package's worker script
   // started directly fetches the engine's module a second time.
@@ -101,6 +105,14 @@ test('Analyse first: the engine module once, however many workers (search restar
   }));
   await settle(page);
   assert.equal(wasmCounts(requests)['hostage_engine_bg.wasm'], 2, 'a worker fetching the module is counted');
+
+  // The next visit: the network's weights come from the Cache API, not the server.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Modes' }).getByRole('link', { name: 'Analyse' }).click();
+  await page.getByLabel('Engine analysis').check();
+  await page.waitForSelector('#mode-analyse .engine-lines li');
+  assert.equal(await page.locator('#mode-analyse').getAttribute('data-engine-network'), 'on');
+  assert.equal(wasmCounts(requests)['nnue.bin'], 1, 'the weights were not fetched again');
   assert.deepEqual(errors, []);
   await context.close();
 });

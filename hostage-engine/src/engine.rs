@@ -250,8 +250,9 @@ impl Engine {
     /// [`Engine::set_network`]) rather than the hand-written evaluation: on
     /// by default natively. The WebAssembly build embeds no network: there
     /// it is off by default, and on without a network given it still
-    /// evaluates by hand. The levels keep the hand-written evaluation
-    /// either way: their strength was set with it.
+    /// evaluates by hand ([`Engine::load_network`] gives it one). The
+    /// levels keep the hand-written evaluation either way: their strength
+    /// was set with it.
     ///
     /// # Examples
     ///
@@ -281,6 +282,48 @@ impl Engine {
     /// network file is read with [`Network::from_bytes`].
     pub fn set_network(&mut self, network: Option<Network>) {
         self.network = network.map(Arc::new);
+    }
+
+    /// Reads a network file ([`Network::from_bytes`]) and evaluates with it
+    /// from the next search on: the network is set and
+    /// [`Engine::set_nnue`] turned on. This is how a build without an
+    /// embedded network (WebAssembly) gets one at run time. On an error
+    /// the engine is left as it was.
+    ///
+    /// # Errors
+    ///
+    /// [`NetworkError`](crate::nnue::NetworkError) (with a stable
+    /// [`code`](crate::nnue::NetworkError::code): `nnue_magic`,
+    /// `nnue_shape`, `nnue_length`) when the bytes are not a network file
+    /// of this build's shape, a truncated one included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use hostage_engine::{nnue::Network, Engine};
+    ///
+    /// let mut engine = Engine::new();
+    /// let file = Network::zero().to_bytes();
+    /// assert_eq!(engine.load_network(&file[..100]).map_err(|e| e.code()), Err("nnue_length"));
+    /// engine.load_network(&file)?;
+    /// assert!(engine.uses_network());
+    /// # Ok::<_, hostage_engine::nnue::NetworkError>(())
+    /// ```
+    pub fn load_network(&mut self, bytes: &[u8]) -> Result<(), nnue::NetworkError> {
+        let network = Network::from_bytes(bytes)?;
+        self.set_network(Some(network));
+        self.set_nnue(true);
+        Ok(())
+    }
+
+    /// Whether the full-strength search evaluates with a network: the
+    /// network is on ([`Engine::set_nnue`]) and there is one, given
+    /// ([`Engine::set_network`], [`Engine::load_network`]) or embedded.
+    /// Natively true by default; in WebAssembly false until a network is
+    /// loaded.
+    #[must_use]
+    pub fn uses_network(&self) -> bool {
+        self.settings().network().is_some()
     }
 
     /// The search switches in use.

@@ -2,8 +2,9 @@
 //!
 //! A Hostage Chess engine built on [`hostage_core`]: an alpha-beta search
 //! evaluating with a small network over the board, the prisons and the
-//! airfields ([`nnue`], natively) or a hand-written evaluation made for
-//! them (the bot levels and WebAssembly), five bot levels from Novice to
+//! airfields ([`nnue`]: embedded natively, loaded at run time in
+//! WebAssembly, [`Engine::load_network`]) or a hand-written evaluation made
+//! for them (the bot levels), five bot levels from Novice to
 //! Club, and the UCI protocol. Engine matches (players, the
 //! runner, Elo and SPRT, the opening book) are the `hostage-match` crate.
 //!
@@ -18,8 +19,8 @@
 //! - [`review`]: a game review as lichess makes it (judgements, accuracy,
 //!   the PGN annotated with `[%eval …]`, NAGs and the best lines).
 //! - [`nnue`]: the network evaluation: its inputs, its weights file
-//!   ([`nnue::Network`], [`Engine::set_network`]) and its evaluation of a
-//!   position.
+//!   ([`nnue::Network`], [`Engine::set_network`], [`Engine::load_network`])
+//!   and its evaluation of a position.
 //! - `eval` (feature `tuning`): the hand-written evaluation, every term
 //!   documented.
 //! - [`uci`] (native only): the UCI protocol with `UCI_Variant hostage`, Hostage FEN and

@@ -72,7 +72,7 @@ pub struct PyEngine {
 }
 
 impl PyEngine {
-    fn lock(&self) -> MutexGuard<'_, Engine> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Engine> {
         // A search never panics half-way through a table update that
         // matters; a poisoned lock still holds a usable engine.
         self.engine.lock().unwrap_or_else(PoisonError::into_inner)

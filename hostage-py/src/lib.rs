@@ -4,7 +4,8 @@
 //! Registration only; the classes live in [`board`] (with the rest of
 //! `Board` by concern in [`outcome`], [`query`], [`text`], [`edit`],
 //! [`svg`] and [`pgn`]), [`moves`], [`reserve`], [`pgn`], [`setup`],
-//! [`squareset`], the engine in [`engine`], the puzzles in [`puzzles`], the
+//! [`squareset`], the engine in [`engine`] (its network in [`network`]),
+//! the puzzles in [`puzzles`], the
 //! SVG function in [`svg`] and the exceptions in [`errors`]. No rules, search or rating here: every method converts,
 //! calls into hostage-core, hostage-engine or hostage-puzzles once and maps
 //! the error.
@@ -18,6 +19,7 @@ mod edit;
 mod engine;
 mod errors;
 mod moves;
+mod network;
 mod outcome;
 mod pgn;
 mod puzzles;
@@ -77,6 +79,7 @@ fn _hostage(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     errors::register(m)?;
     engine::register(m)?;
+    network::register(m)?;
     puzzles::register(m)?;
     Ok(())
 }

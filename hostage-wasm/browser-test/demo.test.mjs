@@ -1,13 +1,17 @@
 // The demo page (www/, the package's minimal example) and the package's
 // browser entries in a real browser: Debian's Chromium driven by
-// playwright-core.
+// playwright-core; the network's weights fetched, cached and searched with
+// as natively (tests/vectors/network-search.txt).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 import { useDemo } from './helpers.mjs';
 
+const VECTORS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'vectors');
 const SHOT = process.env.HOSTAGE_SCREENSHOT ?? join(tmpdir(), 'hostage-demo.png');
 
 const demo = useDemo();
@@ -114,6 +118,55 @@ test('workers given the compiled engine module (compileEngine) fetch nothing', {
   assert.equal(typeof got.refused, 'string', 'a worker whose Engine cannot be made refuses its calls');
   // compileEngine fetched the engine's module once; no worker fetched it.
   assert.deepEqual(wasm.filter((w) => w === 'hostage_engine_bg.wasm'), ['hostage_engine_bg.wasm']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the network in Chromium: fetched once, cached, and a worker given it searches as the native engine', { timeout: 180_000 }, async () => {
+  const { page, errors } = await open();
+  const fetched = [];
+  page.on('request', (r) => { if (r.url().endsWith('/nnue.bin')) fetched.push(r.url()); });
+  // The first network line of tests/vectors/network-search.txt with a depth
+  // limit (the native engine's node count: the whole tree searched).
+  const row = readFileSync(join(VECTORS, 'network-search.txt'), 'utf8').split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split('|').map((f) => f.trim()))
+    .find((f) => f[2] === 'network' && f[3].startsWith('depth '));
+  assert.ok(row, 'a network line with a depth limit');
+  const got = await page.evaluate(async ([fen, moves, depth]) => {
+    const { fetchNetwork } = await import('/pkg/web/network.js');
+    const { compileEngine, EngineWorker } = await import('/pkg/web/worker.js');
+    const [first, again] = [fetchNetwork(), fetchNetwork()];
+    const bytes = await first;
+    const module = await compileEngine();
+    const worker = new EngineWorker(undefined, { module, network: bytes });
+    const history = moves === '-' ? [] : moves.split(/\s+/);
+    const a = await worker.analyse(fen, history, { depth: Number(depth) });
+    worker.terminate();
+    // A worker given bytes that are not a network refuses its calls.
+    const bad = new EngineWorker(undefined, { module, network: bytes.subarray(0, 1000) });
+    const refused = await bad.newGame().then(() => null, (e) => `${e.name} ${e.code}`);
+    bad.terminate();
+    const cached = await caches.keys();
+    return {
+      samePromise: first === again,
+      length: bytes.length,
+      result: [String(a.nodes), String(a.depth), a.score.mate !== undefined ? `mate ${a.score.mate}` : `cp ${a.score.cp}`, a.bestMove?.uci ?? '-'],
+      refused,
+      cached,
+    };
+  }, [row[0], row[1], row[3].split(' ')[1]]);
+  assert.equal(got.samePromise, true, 'one promise per URL');
+  assert.equal(got.length, 366_356);
+  assert.deepEqual(got.result, row.slice(4), 'the native engine\'s node count, depth, score and move');
+  assert.equal(got.refused, 'NetworkError nnue_length');
+  assert.equal(got.cached.filter((n) => n.startsWith('hostage-chess-network-')).length, 1, 'kept in the Cache API');
+  assert.equal(fetched.length, 1, 'fetched once');
+  // A new page of the same browser context (a later visit): from the cache.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  const length = await page.evaluate(async () => (await (await import('/pkg/web/network.js')).fetchNetwork()).length);
+  assert.equal(length, 366_356);
+  assert.equal(fetched.length, 1, 'not fetched again on the next visit');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -12,7 +12,9 @@
 //            op 'init'    → a new Engine(options)               (result: null;
 //                           options.module, a compiled WebAssembly.Module of
 //                           the engine, is used instead of fetching it when
-//                           'init' is the first request)
+//                           'init' is the first request; options.network,
+//                           the bytes of nnue.bin, makes analyse and review
+//                           evaluate with the network)
 //   response { id, ok: true, result } or { id, ok: false, error: { name, code, message } }
 // Requests are answered one at a time, in the order they arrive.
 import init, { Engine } from './hostage_engine.js';

@@ -32,7 +32,10 @@ export declare class EngineWorker {
   /**
    * `url`: the worker script (default: `engine-worker.js` beside this
    * module); `options.module`: the engine's compiled module from
-   * `compileEngine()`, so that the worker fetches nothing. Throws a
+   * `compileEngine()`, so that the worker fetches nothing;
+   * `options.network`: the network's weights (`fetchNetwork()` of
+   * `hostage-chess/network`), copied to the worker, for `analyse` and
+   * `review` to evaluate with (the bots never do). Throws a
    * `NotSupportedError` (code `no_web_worker`) where there is no Web
    * Worker, as in Node.js.
    */

@@ -46,9 +46,11 @@ export class EngineWorker {
 
   /**
    * Starts the worker: `url` is engine-worker.js (default: the one beside
-   * this module); `options.hashMb` sizes the table of its Engine, and
+   * this module); `options.hashMb` sizes the table of its Engine,
    * `options.module` (from `compileEngine()`) is the engine's compiled
-   * module, so the worker fetches nothing.
+   * module, so the worker fetches nothing, and `options.network` (from
+   * `fetchNetwork()` of hostage-chess/network) the network's weights that
+   * its analyse and review evaluate with.
    */
   constructor(url, options) {
     if (typeof Worker !== 'function') throw noWebWorker();

@@ -154,12 +154,13 @@ fn line(pos: &Position, s: Score, pv: &[Move]) -> Object {
 /// search (`newGame()` clears it), the full-strength search and the bots.
 #[wasm_bindgen(js_name = Engine)]
 pub struct JsEngine {
-    engine: Engine,
+    pub(crate) engine: Engine,
 }
 
 #[wasm_bindgen(js_class = Engine)]
 impl JsEngine {
-    /// An engine with a table of `hashMb` MiB (default 16).
+    /// An engine with a table of `hashMb` MiB (default 16), evaluating
+    /// with the network of `network` when given (`loadNetwork`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "EngineOptions")] options: Option<Object>,
@@ -169,9 +170,9 @@ impl JsEngine {
         let max = MAX_HASH_MB as f64;
         let mb = int_field(&options, "hashMb", max)?;
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Ok(JsEngine {
-            engine: Engine::with_hash_mb(mb.map_or(DEFAULT_HASH_MB, |mb| mb as usize)),
-        })
+        let mut engine = Engine::with_hash_mb(mb.map_or(DEFAULT_HASH_MB, |mb| mb as usize));
+        crate::network::load(&mut engine, &field(&options, "network"))?;
+        Ok(JsEngine { engine })
     }
 
     /// Searches at full strength within `nodes` and/or `depth` (one of
@@ -327,6 +328,28 @@ impl JsEngine {
         Ok(obj.into())
     }
 
+    /// Evaluates the full-strength search (`analyse`, `review`) with the
+    /// network of `bytes`, the contents of the package's `nnue.bin`
+    /// (`null`: the hand-written evaluation again). Throws a
+    /// `NetworkError` (code `nnue_magic`, `nnue_shape` or `nnue_length`)
+    /// for bytes that are not such a file, a truncated one included, and
+    /// then leaves the engine as it was. The bots keep the hand-written
+    /// evaluation.
+    #[wasm_bindgen(js_name = loadNetwork)]
+    pub fn load_network(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer | null")] bytes: &JsValue,
+    ) -> Result<(), JsValue> {
+        crate::network::load(&mut self.engine, bytes)
+    }
+
+    /// Whether the full-strength search evaluates with a network (one was
+    /// loaded).
+    #[wasm_bindgen(getter, js_name = usesNetwork)]
+    pub fn uses_network(&self) -> bool {
+        self.engine.uses_network()
+    }
+
     /// Forgets what earlier searches learned (bot moves never depend on it).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self) {
@@ -379,6 +402,14 @@ export interface EngineLevel { name: LevelName; rating: number }
 export interface EngineOptions {
   /** Transposition table size in MiB (default 16). */
   hashMb?: number;
+  /**
+   * The network's weights, the bytes of the package's `nnue.bin`
+   * (`fetchNetwork()` of `hostage-chess/network` in a browser; the file
+   * `hostage-chess/nnue.bin` in Node.js): `analyse` and `review` evaluate
+   * with it, as the native engine does. Without it they use the
+   * hand-written evaluation. The bots use the hand-written one either way.
+   */
+  network?: Uint8Array | ArrayBuffer | null;
 }
 
 /** Where a search starts: with a FEN, `history` is the moves played from it. */

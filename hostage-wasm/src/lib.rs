@@ -9,7 +9,7 @@
 //! | feature | entry | exports |
 //! | --- | --- | --- |
 //! | `rules` | `hostage-chess` | `Board` ([`board`], [`query`], [`svg`]), `Setup` ([`setup`]), `isValidFen`, `isHostageError`, `version` |
-//! | `engine` | `hostage-chess/engine` (and the Web Worker) | `Engine`, `engineLevels` ([`engine`]) |
+//! | `engine` | `hostage-chess/engine` (and the Web Worker) | `Engine`, `engineLevels` ([`engine`]; its network, [`network`]) |
 //! | `puzzles` | `hostage-chess/puzzles` | `Puzzles` ([`puzzles`]), `courseData` ([`course`]) |
 //!
 //! Values cross between the modules as text and plain objects only (FEN,
@@ -55,6 +55,8 @@ mod svg;
 
 #[cfg(feature = "engine")]
 mod engine;
+#[cfg(feature = "engine")]
+mod network;
 
 #[cfg(feature = "puzzles")]
 mod course;

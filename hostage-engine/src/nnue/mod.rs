@@ -12,8 +12,10 @@
 //! are trained by `hostage-match`'s `nnue_train` example on self-play
 //! positions (`scripts/nnue`, `docs/engine.md` says how and on what). The
 //! full-strength search evaluates with the network by default
-//! ([`crate::Engine::set_nnue`]); the levels and the WebAssembly build keep
-//! the hand-written evaluation.
+//! ([`crate::Engine::set_nnue`]); the levels keep the hand-written
+//! evaluation. The WebAssembly build embeds no network (the module stays
+//! small): it reads the same file at run time
+//! ([`crate::Engine::load_network`]) and evaluates by hand until then.
 
 mod accumulator;
 mod features;
@@ -26,9 +28,10 @@ pub use network::{Network, NetworkError, FILE_LEN, HIDDEN, MAGIC, QA, QB, SCALE,
 use hostage_core::Position;
 
 /// The network embedded in the engine, read once; `None` in the
-/// WebAssembly build, which embeds none (the module stays small and the
-/// search keeps the hand-written evaluation), or if the embedded file were
-/// not a network of this build's shape (a test makes sure it is).
+/// WebAssembly build, which embeds none (the module stays small; a page
+/// loads the weights at run time, [`crate::Engine::load_network`]), or if
+/// the embedded file were not a network of this build's shape (a test
+/// makes sure it is).
 #[must_use]
 pub fn embedded() -> Option<&'static Network> {
     #[cfg(not(target_family = "wasm"))]

@@ -102,8 +102,8 @@ pub struct Options {
     /// instead of the hand-written evaluation. On by default natively:
     /// against Fairy-Stockfish it scored 49.5% where the hand-written
     /// evaluation scored 38.5% in the same sitting (`docs/engine.md`). The
-    /// WebAssembly build embeds no network (the module's size) and keeps
-    /// the hand-written evaluation.
+    /// WebAssembly build embeds no network (the module's size): off there
+    /// until one is loaded (`Engine::load_network`).
     pub nnue: bool,
 }
 

@@ -23,6 +23,7 @@ __all__ = [
     "LevelError",
     "Move",
     "MoveKind",
+    "NetworkError",
     "Outcome",
     "PgnError",
     "PgnReader",
@@ -707,6 +708,10 @@ class LevelError(HostageError):
     """A bot level name that is none of novice, beginner, casual,
     intermediate, club (``invalid_level``)."""
 
+class NetworkError(HostageError):
+    """Bytes that are not a network file of the engine's shape
+    (``nnue_magic``, ``nnue_shape``, ``nnue_length``)."""
+
 DEFAULT_HASH_MB: Final[int]
 """The engine's default table size in MiB (16)."""
 MAX_HASH_MB: Final[int]
@@ -726,6 +731,16 @@ class EngineCore:
     @property
     def hash_mb(self) -> int:
         """The transposition table size in MiB."""
+    @property
+    def uses_network(self) -> bool:
+        """Whether the full-strength search evaluates with a network."""
+    def load_network(self, data: bytes) -> None:
+        """Evaluates with the network file ``data``; ``NetworkError`` if it
+        is not one (the engine then unchanged)."""
+    def load_network_file(self, path: str) -> None:
+        """The same from the file at ``path``; ``OSError`` if unreadable."""
+    def set_nnue(self, on: bool) -> None:
+        """Evaluates with a network (the loaded or the embedded one) or by hand."""
     def analyse(
         self,
         board: Board,

@@ -16,11 +16,18 @@ R12), releases the GIL and searches. ``analyse`` searches at full strength
 within a :class:`Limit`; ``play`` either does the same (the best move) or
 lets a bot :class:`Level` choose with a seed. The same board, level and seed
 give the same move here, in Rust and in JavaScript.
+
+The full-strength search evaluates with the network embedded in the
+engine by default; ``Engine(network=False)`` evaluates by hand, and
+``Engine(network=path_or_bytes)`` with another network file (the same
+network and limit give the same nodes and move here, natively and in
+WebAssembly). The bots always evaluate by hand.
 """
 
 from __future__ import annotations
 
 import enum
+import os
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Final, TypedDict, overload
@@ -32,6 +39,7 @@ from hostage._hostage import (
     EngineCore,
     LevelError,
     Move,
+    NetworkError,
     engine_levels,
 )
 
@@ -219,19 +227,49 @@ class Engine:
     """A Hostage Chess engine in this process: a transposition table of
     ``hash_mb`` MiB kept from search to search (:meth:`new_game` clears it).
 
+    ``network`` is what the full-strength search (``analyse``, ``play``
+    with a limit, ``review``) evaluates with: ``True`` (the default) the
+    network embedded in the engine, ``False`` the hand-written evaluation,
+    bytes or a path a network file (``hostage-engine/data/nnue.bin`` is the
+    embedded one; the npm package ships it as ``nnue.bin``). A file that is
+    not a network raises :class:`NetworkError` (code ``nnue_magic``,
+    ``nnue_shape`` or ``nnue_length``); one that cannot be read,
+    ``OSError``. The bot levels always evaluate by hand.
+
     Searches release the GIL, so other Python threads run meanwhile.
     Calls on one engine from several threads run one after another.
     """
 
-    def __init__(self, hash_mb: int = DEFAULT_HASH_MB) -> None:
+    def __init__(
+        self,
+        hash_mb: int = DEFAULT_HASH_MB,
+        *,
+        network: bool | bytes | bytearray | memoryview | str | os.PathLike[str] = True,
+    ) -> None:
         if not isinstance(hash_mb, int) or not 1 <= hash_mb <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be an int from 1 to {MAX_HASH_MB}, not {hash_mb!r}")
-        self._core = EngineCore(hash_mb)
+        core = EngineCore(hash_mb)
+        if isinstance(network, bool):
+            core.set_nnue(network)
+        elif isinstance(network, (bytes, bytearray, memoryview)):
+            core.load_network(bytes(network))
+        elif isinstance(network, (str, os.PathLike)):
+            core.load_network_file(os.fspath(network))
+        else:
+            raise TypeError(
+                "network must be True, False, bytes or a path, not " + type(network).__name__
+            )
+        self._core = core
 
     @property
     def hash_mb(self) -> int:
         """The transposition table size in MiB."""
         return self._core.hash_mb
+
+    @property
+    def uses_network(self) -> bool:
+        """Whether the full-strength search evaluates with a network."""
+        return self._core.uses_network
 
     @overload
     def analyse(self, board: Board, limit: Limit, *, multipv: None = None) -> InfoDict: ...
@@ -456,6 +494,7 @@ __all__ = [
     "LevelError",
     "Limit",
     "MoveReview",
+    "NetworkError",
     "PlayResult",
     "PlayerReview",
     "PovScore",
