@@ -225,8 +225,10 @@ impl Heuristics {
         }
     }
 
-    /// Scores `moves` for picking, best first; with `checks_first`, the
-    /// quiet moves that may give check before the other quiet moves.
+    /// Scores `moves` for picking, best first; with `may_check` (the
+    /// search's test of whether a move may give check, given with
+    /// [`crate::Options::checks_first`]), the quiet moves it passes before
+    /// the other quiet moves.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn score(
         &self,
@@ -237,7 +239,7 @@ impl Heuristics {
         color: Color,
         ply: u32,
         ctx: &Context,
-        checks_first: bool,
+        may_check: Option<fn(&Position, &Move) -> bool>,
     ) {
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
         let counter = ctx.last.and_then(|k| self.counters[k]);
@@ -258,7 +260,7 @@ impl Heuristics {
                 KILLER[1]
             } else if Some(*m) == counter {
                 COUNTER
-            } else if checks_first && crate::search::checks::may_give_check(pos, m) {
+            } else if may_check.is_some_and(|may| may(pos, m)) {
                 QUIET_CHECK + self.quiet_score(color, m, ctx)
             } else {
                 self.quiet_score(color, m, ctx)
@@ -402,7 +404,7 @@ mod tests {
             Color::Black,
             7,
             &later,
-            false,
+            None,
         );
         assert_eq!(at(&moves, &scores), COUNTER);
         let other = Context::new(Color::Black, Some(drop(Role::Knight, Square::C3)), None);
@@ -414,7 +416,7 @@ mod tests {
             Color::Black,
             7,
             &other,
-            false,
+            None,
         );
         assert!(at(&moves, &scores) < COUNTER);
         h.clear();
@@ -450,7 +452,10 @@ mod tests {
         let mut h = Heuristics::new();
         h.cutoff(Color::White, 9, 8, quiet, &[], &Context::default());
         let moves = [check, quiet];
-        let score = |checks_first| {
+        // The search's test says N@d6 may check (`search/checks.rs` has
+        // its own tests); here only the order it leads to is checked.
+        let may_check: fn(&Position, &Move) -> bool = |_, m| m.to() == Square::D6;
+        let score = |checks_first: bool| {
             let mut scores = [0; 2];
             h.score(
                 &pos,
@@ -460,7 +465,7 @@ mod tests {
                 Color::White,
                 3,
                 &Context::default(),
-                checks_first,
+                checks_first.then_some(may_check),
             );
             scores
         };

@@ -15,7 +15,7 @@ use hostage_core::{attacks, Move, Position, Role};
 /// not attack the enemy king from where it lands, and no slider of ours
 /// sees the king through the square it left (a drop or an exchange only
 /// fills a square, so it uncovers nothing).
-pub(crate) fn may_give_check(pos: &Position, mv: &Move) -> bool {
+pub(super) fn may_give_check(pos: &Position, mv: &Move) -> bool {
     let us = pos.turn();
     let board = pos.board();
     let Some(king) = board.king_of(!us) else {

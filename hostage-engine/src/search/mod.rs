@@ -67,7 +67,7 @@
 //! (`timeman.rs`: the hard limit while searching, the soft one after each
 //! iteration) is set.
 
-pub(crate) mod checks;
+mod checks;
 mod extension;
 mod facts;
 mod iterate;

@@ -267,7 +267,9 @@ impl Searcher<'_> {
                         us,
                         ply as u32,
                         &ctx,
-                        self.options.checks_first,
+                        self.options
+                            .checks_first
+                            .then_some(checks::may_give_check as fn(&Position, &Move) -> bool),
                     );
                 }
                 next(&mut moves, &mut scores, i, &mut self.sort_buf)
