@@ -44,6 +44,11 @@ const BAD_TACTICAL: i32 = -(1 << 24);
 const KILLER: [i32; 2] = [(1 << 23) + 1, 1 << 23];
 /// The counter-move of the opponent's last move: after the killers.
 const COUNTER: i32 = 1 << 22;
+/// Quiet moves that may give check, with
+/// [`crate::Options::checks_first`]: after the counter-move, before the
+/// other quiet moves (their history is added, so among them history
+/// orders).
+const QUIET_CHECK: i32 = 1 << 21;
 /// History scores stay within this bound (the "gravity" update keeps them
 /// there); it fits an `i16`.
 const HISTORY_MAX: i32 = 1 << 14;
@@ -220,7 +225,10 @@ impl Heuristics {
         }
     }
 
-    /// Scores `moves` for picking, best first.
+    /// Scores `moves` for picking, best first; with `may_check` (the
+    /// search's test of whether a move may give check, given with
+    /// [`crate::Options::checks_first`]), the quiet moves it passes before
+    /// the other quiet moves.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn score(
         &self,
@@ -231,6 +239,7 @@ impl Heuristics {
         color: Color,
         ply: u32,
         ctx: &Context,
+        may_check: Option<fn(&Position, &Move) -> bool>,
     ) {
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
         let counter = ctx.last.and_then(|k| self.counters[k]);
@@ -251,6 +260,8 @@ impl Heuristics {
                 KILLER[1]
             } else if Some(*m) == counter {
                 COUNTER
+            } else if may_check.is_some_and(|may| may(pos, m)) {
+                QUIET_CHECK + self.quiet_score(color, m, ctx)
             } else {
                 self.quiet_score(color, m, ctx)
             };
@@ -385,10 +396,28 @@ mod tests {
             scores[i]
         };
         let later = Context::new(Color::Black, Some(theirs), None);
-        h.score(&pos, &moves, &mut scores, None, Color::Black, 7, &later);
+        h.score(
+            &pos,
+            &moves,
+            &mut scores,
+            None,
+            Color::Black,
+            7,
+            &later,
+            None,
+        );
         assert_eq!(at(&moves, &scores), COUNTER);
         let other = Context::new(Color::Black, Some(drop(Role::Knight, Square::C3)), None);
-        h.score(&pos, &moves, &mut scores, None, Color::Black, 7, &other);
+        h.score(
+            &pos,
+            &moves,
+            &mut scores,
+            None,
+            Color::Black,
+            7,
+            &other,
+            None,
+        );
         assert!(at(&moves, &scores) < COUNTER);
         h.clear();
         assert_eq!(h.quiet_score(Color::Black, &best, &ctx), 0);
@@ -405,5 +434,44 @@ mod tests {
             update(&mut slot, -HISTORY_MAX / 4);
         }
         assert!(slot >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn checks_first_puts_a_checking_drop_before_better_liked_quiet_moves() {
+        // Kings on e1 and e8; White drops a knight: on d6 it checks, on a4
+        // it does not. History likes N@a4.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3[N#] w - - 0 30").expect("fen");
+        let check = Move::Drop {
+            role: Role::Knight,
+            to: Square::D6,
+        };
+        let quiet = Move::Drop {
+            role: Role::Knight,
+            to: Square::A4,
+        };
+        let mut h = Heuristics::new();
+        h.cutoff(Color::White, 9, 8, quiet, &[], &Context::default());
+        let moves = [check, quiet];
+        // The search's test says N@d6 may check (`search/checks.rs` has
+        // its own tests); here only the order it leads to is checked.
+        let may_check: fn(&Position, &Move) -> bool = |_, m| m.to() == Square::D6;
+        let score = |checks_first: bool| {
+            let mut scores = [0; 2];
+            h.score(
+                &pos,
+                &moves,
+                &mut scores,
+                None,
+                Color::White,
+                3,
+                &Context::default(),
+                checks_first.then_some(may_check),
+            );
+            scores
+        };
+        let [c, q] = score(false);
+        assert!(q > c, "history alone prefers N@a4");
+        let [c, q] = score(true);
+        assert!(c > q, "the check comes first");
     }
 }

@@ -2,7 +2,7 @@
 //! [`Engine::review`] searches every position of a game and judges each
 //! move by the winning chances it gives away.
 //!
-//! Policy (every formula is lichess's; `docs/engine.md` names the files):
+//! Policy (every formula is lichess's; `docs/review.md` names the files):
 //!
 //! - Every position of the game, the start and the last included, is
 //!   searched within the same [`Limits`] on a fresh engine state, so a

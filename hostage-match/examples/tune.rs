@@ -18,7 +18,9 @@
 //!                   qs_store, capture_history, deep_pruning,
 //!                   singular, see_pruning, reduced_depth_pruning,
 //!                   cut_node_reduction, king_zone_drops, smp_vote,
-//!                   qs_evasion_pruning, nnue); FIRST must
+//!                   qs_evasion_pruning, nnue, checks_first,
+//!                   far_drop_pruning, qs_recaptures,
+//!                   history_pruning); FIRST must
 //!                   be full:NODES
 //!   --hand          full players (FIRST and SECOND) evaluate with the
 //!                   hand-written evaluation, not the network: the
@@ -106,6 +108,10 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             smp_vote,
             qs_evasion_pruning,
             nnue,
+            checks_first,
+            far_drop_pruning,
+            qs_recaptures,
+            history_pruning,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;

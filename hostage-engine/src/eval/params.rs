@@ -211,7 +211,7 @@ impl Params {
         // scale (× 0.19) and taken at half; at a quarter they scored less
         // against Fairy-Stockfish (docs/engine.md, "Against other engines").
         check_danger: [76, 62, 104, 74],
-        // Off (0): no gain against Fairy-Stockfish over two sittings.
+        // Off (0): no gain against Fairy-Stockfish over two pairs of matches.
         // Measured: Stockfish 11's middlegame threat weights
         // (ThreatByMinor, ThreatByRook, Hanging, ThreatBySafePawn) on this
         // scale (× 100 / 128, its middlegame pawn being 128), that is
@@ -238,8 +238,8 @@ impl Params {
         tempo: 55,
         // Stockfish 11 takes 8 a square in the middlegame, Fairy-Stockfish
         // six times that in drop games; at 20 it scored 41.5% against
-        // Fairy-Stockfish where the engine without it scored 39.0%, in
-        // three sittings; 40 did no better (docs/engine-record.md).
+        // Fairy-Stockfish where the engine without it scored 39.0%, over
+        // three pairs of matches; 40 did no better (docs/engine-record.md).
         flank_attack: 20,
     };
 

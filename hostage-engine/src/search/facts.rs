@@ -98,4 +98,11 @@ pub(super) struct Candidate {
     /// A drop or exchange next to either king, with
     /// [`super::Options::king_zone_drops`] (see [`super::pruning::near_king`]).
     pub near_king: bool,
+    /// A quiet drop or exchange more than two squares from both kings,
+    /// with [`super::Options::far_drop_pruning`] (see
+    /// [`super::pruning::far_drop`]).
+    pub far_drop: bool,
+    /// A quiet move whose history is below 0, with
+    /// [`super::Options::history_pruning`].
+    pub bad_history: bool,
 }

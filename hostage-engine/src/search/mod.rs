@@ -102,6 +102,10 @@ use crate::{
 pub(crate) const MAX_PLY: usize = 128;
 /// How many plies of check evasions quiescence follows.
 pub const QS_EVASION_PLIES: u32 = 4;
+/// With [`Options::qs_recaptures`], how many plies below the horizon
+/// quiescence tries every capture before it tries only recaptures
+/// (Stockfish's `DEPTH_QS_RECAPTURES`, −5, before version 12).
+pub(crate) const QS_RECAPTURE_PLY: u32 = 5;
 
 /// One move of the root with what the last iterations said of it.
 #[derive(Clone, Debug)]

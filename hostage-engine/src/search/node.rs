@@ -267,6 +267,9 @@ impl Searcher<'_> {
                         us,
                         ply as u32,
                         &ctx,
+                        self.options
+                            .checks_first
+                            .then_some(checks::may_give_check as fn(&Position, &Move) -> bool),
                     );
                 }
                 next(&mut moves, &mut scores, i, &mut self.sort_buf)
@@ -288,6 +291,10 @@ impl Searcher<'_> {
                 quiets_tried: tried.quiets.len(),
                 lmr_depth: pruning::lmr_depth(node, searched),
                 near_king: quiet && pruning::near_king(&self.options, pos, &mv),
+                far_drop: quiet && pruning::far_drop(&self.options, pos, &mv),
+                bad_history: quiet
+                    && self.options.history_pruning
+                    && self.heuristics.quiet_score(us, &mv, &ctx) < 0,
             };
             if pruning::prunes_late_move(&self.options, node, &leaf, &candidate, found.best, alpha)
             {

@@ -56,8 +56,8 @@ pub struct Options {
     /// (`pruning.rs`), and a check that loses its checking man is reduced
     /// like a quiet move (`reduction.rs`). On by default: against
     /// Fairy-Stockfish it scored better than the search without it in
-    /// each of two sittings (42.2% against 38.0% over both), and +61 Elo
-    /// in self-play (`docs/engine-record.md`).
+    /// each of two pairs of matches (42.2% against 38.0% over both), and
+    /// +61 Elo in self-play (`docs/engine-record.md`).
     pub see_pruning: bool,
     /// Pruning near the leaves on the depth a late-move reduction would
     /// search the move to (Stockfish's `lmrDepth`), not the node's, and
@@ -95,16 +95,45 @@ pub struct Options {
     /// prunes its evasions alike). With men in hand a check has dozens of
     /// interposing drops (`quiescence.rs`). Off by default: depth 9 of the
     /// prison position took 19% fewer nodes, but against Fairy-Stockfish it
-    /// scored 39.1% where the search without it scored 39.3%, in one
-    /// sitting (`docs/engine-record.md`).
+    /// scored 39.1% where the search without it scored 39.3%, side by
+    /// side (`docs/engine-record.md`).
     pub qs_evasion_pruning: bool,
     /// Evaluate with the network (`crate::nnue`, its weights embedded)
     /// instead of the hand-written evaluation. On by default natively:
     /// against Fairy-Stockfish it scored 49.5% where the hand-written
-    /// evaluation scored 38.5% in the same sitting (`docs/engine.md`). The
+    /// evaluation scored 38.5% beside it (`docs/engine.md`). The
     /// WebAssembly build embeds no network (the module's size): off there
     /// until one is loaded (`Engine::load_network`).
     pub nnue: bool,
+    /// Quiet moves that may give check (a drop, exchange or move whose
+    /// man attacks the enemy king from where it lands, or that uncovers a
+    /// slider) are tried right after the killers, before the other quiet
+    /// moves by history: Stockfish gives its quiet checks a bonus in the
+    /// move picker, and with men in hand the checking drops are the
+    /// moves most likely to refute (`ordering.rs`). Off by default: no
+    /// match against Fairy-Stockfish has shown it helps
+    /// (`docs/engine-record.md`, "Search in drop positions").
+    pub checks_first: bool,
+    /// Late-move pruning of the long tail of quiet drops and exchanges far
+    /// from both kings (more than two squares from each, giving no
+    /// check), at non-PV nodes of every depth, once (3 + d²)/2 quiet
+    /// moves were tried, twice that when improving (Stockfish's move
+    /// count, which Fairy-Stockfish applies to drops as to any quiet
+    /// move; `pruning.rs`). Off by default, as above.
+    pub far_drop_pruning: bool,
+    /// A bounded quiescence: from five plies below the horizon on (not in
+    /// check), only recaptures on the square of the move before are
+    /// tried, as Stockfish's quiescence did before version 12
+    /// (`DEPTH_QS_RECAPTURES`, `quiescence.rs`). Off by default, as above.
+    pub qs_recaptures: bool,
+    /// History pruning: at non-PV nodes a quiet move that gives no check,
+    /// whose history is below 0 (it was tried and failed, and never
+    /// refuted since) and whose late-move-reduced search would be under 3
+    /// plies deep, is skipped (Stockfish 11 prunes a quiet move by its
+    /// continuation history at a reduced depth under 3 alike;
+    /// `pruning.rs`). With men in hand the drops a side tried in vain are
+    /// many. Off by default, as above.
+    pub history_pruning: bool,
 }
 
 impl Default for Options {
@@ -132,6 +161,10 @@ impl Default for Options {
             smp_vote: true,
             qs_evasion_pruning: false,
             nnue: !cfg!(target_family = "wasm"),
+            checks_first: false,
+            far_drop_pruning: false,
+            qs_recaptures: false,
+            history_pruning: false,
         }
     }
 }

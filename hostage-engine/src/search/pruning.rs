@@ -50,10 +50,23 @@
 //!   that loses anything by exchange is skipped where the reduced search
 //!   would have reached quiescence.
 //!
+//! With [`Options::far_drop_pruning`] (off by default) the long tail of
+//! quiet drops and exchanges far from both kings (more than two squares
+//! from each, giving no check) is cut by a move count at every depth:
+//! once (3 + d²)/2 quiet moves were tried, twice that when improving
+//! (Stockfish's count, which Fairy-Stockfish applies to a drop as to any
+//! quiet move). With men in hand most of a node's hundred quiet moves are
+//! such drops, and the search never prunes them at depth 9 and above.
+//!
+//! With [`Options::history_pruning`] (off by default) a quiet move whose
+//! history is below 0 is skipped where its late-move-reduced search would
+//! be under 3 plies deep (Stockfish 11 prunes by continuation history at
+//! a reduced depth under 3).
+//!
 //! "Improving" (the static evaluation above the one at our previous turn)
 //! makes both stages prune harder when it is false.
 
-use hostage_core::{attacks, Color, Move, Position, Role};
+use hostage_core::{attacks, Color, Move, Position, Role, Square};
 
 use super::{
     facts::{Candidate, Node},
@@ -129,6 +142,9 @@ pub(super) struct LeafPruning {
     pub lmp_limit: usize,
     /// Futility pruning: the deepest depth it applies at.
     pub futility_depth: i32,
+    /// With [`Options::far_drop_pruning`]: how many quiet moves the node
+    /// tries before it skips the drops and exchanges far from both kings.
+    pub far_drop_limit: usize,
 }
 
 impl LeafPruning {
@@ -140,11 +156,18 @@ impl LeafPruning {
     /// improving; futility to depth 6 with deep pruning, else 2.
     pub(super) fn new(options: &Options, node: &Node) -> LeafPruning {
         let depth = node.depth;
+        let count = (3 + depth.clamp(0, 64).pow(2)) as usize;
+        let stockfish_count = if node.improving { count } else { count / 2 };
+        let far_drop_limit = if options.far_drop_pruning {
+            stockfish_count
+        } else {
+            usize::MAX
+        };
         if options.reduced_depth_pruning {
-            let count = (3 + depth.clamp(0, 64).pow(2)) as usize;
             return LeafPruning {
-                lmp_limit: if node.improving { count } else { count / 2 },
+                lmp_limit: stockfish_count,
                 futility_depth: 6,
+                far_drop_limit,
             };
         }
         let lmp_limit = match depth {
@@ -163,6 +186,7 @@ impl LeafPruning {
         LeafPruning {
             lmp_limit,
             futility_depth,
+            far_drop_limit,
         }
     }
 }
@@ -179,6 +203,23 @@ pub(super) fn near_king(options: &Options, pos: &Position, mv: &Move) -> bool {
             .king_of(c)
             .is_some_and(|k| attacks::king_attacks(k).contains(to))
     })
+}
+
+/// Whether `mv` puts a man from a reserve (a drop, R6, or an exchange, R5)
+/// more than two squares (king steps) from both kings, with
+/// [`Options::far_drop_pruning`].
+pub(super) fn far_drop(options: &Options, pos: &Position, mv: &Move) -> bool {
+    let to = match *mv {
+        Move::Drop { to, .. } | Move::Exchange { to, .. } if options.far_drop_pruning => to,
+        _ => return false,
+    };
+    let distance = |a: Square, b: Square| {
+        let (a, b) = (a.index() as i32, b.index() as i32);
+        ((a & 7) - (b & 7)).abs().max(((a >> 3) - (b >> 3)).abs())
+    };
+    Color::ALL
+        .into_iter()
+        .all(|c| pos.board().king_of(c).is_none_or(|k| distance(k, to) > 2))
 }
 
 /// The depth a late-move reduction would search the move after `searched`
@@ -211,7 +252,10 @@ pub(super) fn prunes_late_move(
     {
         return false;
     }
-    if m.quiets_tried >= leaf.lmp_limit {
+    if m.quiets_tried >= leaf.lmp_limit
+        || (m.far_drop && m.quiets_tried >= leaf.far_drop_limit)
+        || (m.bad_history && m.lmr_depth < 3)
+    {
         return true;
     }
     if options.reduced_depth_pruning {
@@ -277,6 +321,8 @@ mod tests {
             quiets_tried: 0,
             lmr_depth: 0,
             near_king: false,
+            far_drop: false,
+            bad_history: false,
         }
     }
 
@@ -377,5 +423,99 @@ mod tests {
             ..candidate(true, true, 3)
         };
         assert!(!prunes_late_move(&on, &at, &leaf, &check, 0, 10_000));
+    }
+
+    #[test]
+    fn far_drops_are_those_more_than_two_squares_from_both_kings() {
+        // Kings on e1 and e8; White holds a knight to drop and may buy
+        // back nothing.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3[N#] w - - 0 30").expect("fen");
+        let on = Options {
+            far_drop_pruning: true,
+            ..Options::default()
+        };
+        let drop = |to: &str| {
+            let mut moves = hostage_core::MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            *moves
+                .iter()
+                .find(|m| m.to_string() == format!("N@{to}"))
+                .expect("legal drop")
+        };
+        // a4: four files from e1 and e8, three ranks from e1.
+        assert!(far_drop(&on, &pos, &drop("a4")));
+        // e4 is three ranks from e1 and four from e8; e3, two from e1, and
+        // c6, two from e8, are near one king.
+        assert!(far_drop(&on, &pos, &drop("e4")));
+        assert!(!far_drop(&on, &pos, &drop("e3")));
+        assert!(!far_drop(&on, &pos, &drop("c6")));
+        // A board move is never a far drop, and the switch off finds none.
+        let step = {
+            let mut moves = hostage_core::MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            *moves
+                .iter()
+                .find(|m| m.to_string() == "e1d1")
+                .expect("legal step")
+        };
+        assert!(!far_drop(&on, &pos, &step));
+        assert!(!far_drop(&Options::default(), &pos, &drop("a4")));
+    }
+
+    #[test]
+    fn far_drops_are_cut_by_stockfish_s_move_count_at_every_depth() {
+        let on = Options {
+            far_drop_pruning: true,
+            ..Options::default()
+        };
+        // (3 + d²)/2 quiet moves, twice that when improving: at depth 12,
+        // 147 improving and 73 not; at depth 4, 19 and 9.
+        let mut n = node(12, false);
+        assert_eq!(LeafPruning::new(&on, &n).far_drop_limit, 147);
+        n.improving = false;
+        assert_eq!(LeafPruning::new(&on, &n).far_drop_limit, 73);
+        assert_eq!(LeafPruning::new(&on, &node(4, false)).far_drop_limit, 19);
+        assert_eq!(
+            LeafPruning::new(&Options::default(), &node(4, false)).far_drop_limit,
+            usize::MAX
+        );
+        // Depth 12 has no other late-move pruning: only the far drop goes.
+        let at = node(12, false);
+        let leaf = LeafPruning::new(&on, &at);
+        let late = |far_drop, quiets_tried| Candidate {
+            far_drop,
+            quiets_tried,
+            ..candidate(true, false, 3)
+        };
+        assert!(prunes_late_move(&on, &at, &leaf, &late(true, 147), 0, 0));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(true, 146), 0, 0));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(false, 500), 0, 0));
+        // Never a check, never at a PV node.
+        let check = Candidate {
+            far_drop: true,
+            quiets_tried: 500,
+            ..candidate(true, true, 3)
+        };
+        assert!(!prunes_late_move(&on, &at, &leaf, &check, 0, 0));
+        let pv = Node {
+            kind: Kind::Pv,
+            ..node(12, false)
+        };
+        assert!(!prunes_late_move(&on, &pv, &leaf, &late(true, 500), 0, 0));
+    }
+
+    #[test]
+    fn a_move_history_dislikes_is_skipped_only_where_its_reduced_search_is_shallow() {
+        let at = node(12, false);
+        let leaf = LeafPruning::new(&Options::default(), &at);
+        let late = |bad_history, lmr_depth| Candidate {
+            bad_history,
+            lmr_depth,
+            ..candidate(true, false, 3)
+        };
+        let on = Options::default();
+        assert!(prunes_late_move(&on, &at, &leaf, &late(true, 2), 0, 0));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(true, 3), 0, 0));
+        assert!(!prunes_late_move(&on, &at, &leaf, &late(false, 0), 0, 0));
     }
 }

@@ -14,6 +14,13 @@
 //! one has shown the side is not mated the other quiet evasions are
 //! skipped after the first.
 //!
+//! With [`Options::qs_recaptures`] (off by default) quiescence stays
+//! bounded the way Stockfish's did before version 12: from
+//! [`QS_RECAPTURE_PLY`] plies below the horizon on, a side not in check
+//! tries only the captures on the square of the move before (the
+//! recaptures), so a long chain of captures elsewhere on a board full of
+//! dropped men ends there.
+//!
 //! The transposition table serves here too (as in Stockfish and Ethereal):
 //! every stored search is at least as deep as quiescence, so a stored bound
 //! that decides the window ends the node, and a stored static evaluation
@@ -22,7 +29,7 @@
 
 use hostage_core::{Move, MoveList, Position, Role};
 
-use super::{Options, Searcher, MAX_PLY, QS_EVASION_PLIES};
+use super::{Options, Searcher, MAX_PLY, QS_EVASION_PLIES, QS_RECAPTURE_PLY};
 use crate::{
     correction::Keys,
     ordering::{gain, is_tactical, pick},
@@ -91,8 +98,15 @@ impl Searcher<'_> {
             }
         }));
         let mut quiet_evasions = 0;
+        let recaptures_only = (!in_check && self.options.qs_recaptures && qply >= QS_RECAPTURE_PLY)
+            .then(|| ply.checked_sub(1).and_then(|p| self.played[p]))
+            .flatten()
+            .map(|last| last.to());
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
+            if recaptures_only.is_some_and(|to| mv.to() != to) {
+                continue;
+            }
             if !in_check && skips(pos, &mv, stand_pat, alpha) {
                 continue;
             }
@@ -104,6 +118,9 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            if self.options.qs_recaptures {
+                self.played[ply] = Some(mv);
+            }
             let value = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 break;

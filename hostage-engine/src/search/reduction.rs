@@ -27,8 +27,7 @@ use super::{
 /// 0.75 + ln d · ln i / 2.25, Stockfish 11's comes to about
 /// 0.51 · ln d · ln i); in integers so every platform agrees. The factor
 /// 0.25 scored better against Fairy-Stockfish than 0.2 at both time
-/// controls of one sitting, and 0.3 no better than 0.25 in another
-/// (`docs/engine-record.md`).
+/// controls, and 0.3 no better than 0.25 (`docs/engine-record.md`).
 pub(super) fn base(depth: i32, index: usize) -> i32 {
     let lg = |x: u64| 63 - x.max(1).leading_zeros() as i32;
     (77 + 25 * lg(depth.max(1) as u64) * lg(index as u64)) / 100
