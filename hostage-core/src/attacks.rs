@@ -221,20 +221,36 @@ fn hyperbola_rook(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 #[must_use]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    #[cfg(not(target_arch = "wasm32"))]
-    return Bitboard(magic::bishop(sq.index() as usize & 63, occupied.0));
-    #[cfg(target_arch = "wasm32")]
-    return hyperbola_bishop(sq, occupied);
+    slider::bishop(sq, occupied)
 }
 
 /// Squares a rook on `sq` attacks, given the occupied squares.
 #[inline]
 #[must_use]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    #[cfg(not(target_arch = "wasm32"))]
-    return Bitboard(magic::rook(sq.index() as usize & 63, occupied.0));
-    #[cfg(target_arch = "wasm32")]
-    return hyperbola_rook(sq, occupied);
+    slider::rook(sq, occupied)
+}
+
+/// The sliders of this build: magic bitboards natively.
+#[cfg(not(target_arch = "wasm32"))]
+mod slider {
+    use crate::{Bitboard, Square};
+
+    #[inline]
+    pub(super) fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard(super::magic::bishop(sq.index() as usize & 63, occupied.0))
+    }
+
+    #[inline]
+    pub(super) fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard(super::magic::rook(sq.index() as usize & 63, occupied.0))
+    }
+}
+
+/// The sliders of this build: hyperbola quintessence in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+mod slider {
+    pub(super) use super::{hyperbola_bishop as bishop, hyperbola_rook as rook};
 }
 
 /// Squares a rook on `sq` attacks on an empty board.
