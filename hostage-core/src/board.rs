@@ -157,6 +157,7 @@ impl Board {
 
     /// The men of `color` that attack `sq`, in orthodox geometry, given the
     /// occupied squares. R8's frozen pawns are excluded by the caller.
+    #[inline]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(color);

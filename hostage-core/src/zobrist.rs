@@ -47,7 +47,8 @@ static KEYS: [u64; TOTAL] = {
 /// The key of `color`'s `role` on `sq`.
 #[inline]
 pub(crate) fn piece(color: Color, role: Role, sq: Square) -> u64 {
-    KEYS[(color.index() * 6 + role.index()) * 64 + sq.index() as usize]
+    // The mask lets the compiler see the index in bounds.
+    KEYS[(color.index() * 6 + role.index()) * 64 + (sq.index() as usize & 63)]
 }
 
 /// Xored in when Black is to move.
