@@ -20,8 +20,8 @@ use std::{
 };
 
 use hostage_server::{
-    limits::ServerLimits,
-    sqlite::SqliteStore,
+    service::limits::ServerLimits,
+    store::sqlite::SqliteStore,
     store::{Store, StoreError, StoreFuture, StoredGame, Write},
     Config, Server, StoreUrl,
 };
