@@ -94,6 +94,7 @@ pub mod color {
 pub use crate::domain::ColorChoice;
 
 pub mod lobby_wire;
+mod strict;
 
 /// Checks a time control's bounds ([`CLOCK_INITIAL_MS`],
 /// [`CLOCK_INCREMENT_MS`]).
@@ -273,11 +274,16 @@ fn parse_inner(text: &str) -> Result<Envelope, (Option<RequestId>, ProtoError)> 
             .given(text.len().to_string()),
         ));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        (
-            None,
-            ProtoError::new(ErrorCode::InvalidJson, format!("not JSON: {e}")).given(text),
-        )
+    let value = strict::parse(text).map_err(|e| {
+        let error = match e {
+            strict::Unread::Syntax(e) => {
+                ProtoError::new(ErrorCode::InvalidJson, format!("not JSON: {e}"))
+            }
+            strict::Unread::Duplicate(e) => {
+                ProtoError::new(ErrorCode::InvalidMessage, e.to_string())
+            }
+        };
+        (None, error.given(text))
     })?;
     let Value::Object(mut map) = value else {
         return Err((
@@ -344,7 +350,7 @@ fn request_id(raw: &Value) -> Option<RequestId> {
 #[serde(deny_unknown_fields)]
 struct CreateFields {
     color: ColorChoice,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "strict::optional_object")]
     clock: Option<ClockSpec>,
     #[serde(default)]
     name: Option<String>,

@@ -80,7 +80,10 @@ struct CreateFields {
     #[serde(default)]
     name: Option<String>,
     color: ColorChoice,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::wire::protocol::strict::optional_object"
+    )]
     clock: Option<ClockSpec>,
 }
 
@@ -103,7 +106,10 @@ struct AcceptFields {
 struct SeekFields {
     #[serde(default)]
     name: Option<String>,
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::wire::protocol::strict::optional_object"
+    )]
     clock: Option<ClockSpec>,
 }
 
