@@ -99,6 +99,50 @@ impl AnnouncedMove {
     }
 }
 
+/// The column of a standing draw offer, and what it is called, for the
+/// SQL stores' one function of both offers (`offer`).
+pub(crate) const DRAW_OFFER: (&str, &str) = ("draw_offer", "draw offer");
+/// The column of a standing takeback request, and what it is called.
+pub(crate) const TAKEBACK_OFFER: (&str, &str) = ("takeback", "takeback request");
+
+/// Applies the [`Write`] `$write` with the function of its kind that is in
+/// scope where it is used: `create`, `rematch`, `take_seat`, `play`,
+/// `offer` (both offers, by [`DRAW_OFFER`] or [`TAKEBACK_OFFER`]),
+/// `take_back`, `finish` and `chat`, each called with `$at` first and
+/// followed by `$then` (`.await` for an asynchronous store). The one
+/// dispatch of a write, shared by the SQL stores (`sqlite/writes.rs`,
+/// `postgres/writes.rs`).
+macro_rules! apply_write {
+    ($write:expr, $at:expr; $($then:tt)*) => {
+        match $write {
+            $crate::store::Write::CreateGame(new) => create($at, new) $($then)*,
+            $crate::store::Write::Rematch { game, new } => rematch($at, game, new) $($then)*,
+            $crate::store::Write::TakeSeat { game, side, token, clocks, name } => {
+                take_seat($at, game, (*side, token), *clocks, name.as_ref()) $($then)*
+            }
+            $crate::store::Write::Move { game, ply, uci, clocks, at_ms, end } => {
+                play($at, game, (*ply, uci), (*clocks, *at_ms), *end) $($then)*
+            }
+            $crate::store::Write::DrawOffer { game, by, clocks, seen } => {
+                let offered = (*by, seen.draw_offer);
+                offer($at, game, $crate::store::DRAW_OFFER, offered, *clocks, *seen) $($then)*
+            }
+            $crate::store::Write::TakebackOffer { game, by, standing, clocks, seen } => {
+                let offered = (*by, *standing);
+                offer($at, game, $crate::store::TAKEBACK_OFFER, offered, *clocks, *seen) $($then)*
+            }
+            $crate::store::Write::TakeBack { game, by, ply, clocks, seen } => {
+                take_back($at, game, (*by, *ply), *clocks, *seen) $($then)*
+            }
+            $crate::store::Write::Finish { game, end, clocks, seen } => {
+                finish($at, game, *end, *clocks, *seen) $($then)*
+            }
+            $crate::store::Write::Chat { game, line } => chat($at, game, line) $($then)*,
+        }
+    };
+}
+pub(crate) use apply_write;
+
 /// A boxed future, as the trait returns them.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 

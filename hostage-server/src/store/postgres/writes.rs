@@ -10,17 +10,13 @@ use hostage_core::Color;
 use super::{at_ply, backend, write_error, GameRow, SeatRow, INSERT_GAME, TAKE_SEAT};
 use crate::{
     domain::chat::ChatLine,
-    domain::End,
+    domain::{names::DisplayName, End, TokenHash},
     store::{
+        apply_write,
         columns::{clock_params, conflict_unless, end_params, int, uint},
         NewGame, Seen, StoreError, StoredClocks, Write,
     },
 };
-
-/// The column of a standing draw offer, and what it is called.
-const DRAW: (&str, &str) = ("draw_offer", "draw offer");
-/// The column of a standing takeback request, and what it is called.
-const TAKEBACK: (&str, &str) = ("takeback", "takeback request");
 
 /// The transaction a write runs in, and the time it is stored.
 struct At<'a, 't> {
@@ -34,70 +30,34 @@ pub(super) async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), Sto
         tx,
         now: int(crate::domain::time::now_ms()),
     };
-    match write {
-        Write::CreateGame(new) => insert_game(tx, new, at.now).await,
-        Write::TakeSeat {
-            game,
-            side,
-            token,
-            clocks,
-            name,
-        } => {
-            let seat = SeatRow::new(game, *side, token, *clocks, name.as_ref(), at.now);
-            let n = tx
-                .execute(*TAKE_SEAT.get(seat.side), &seat.params())
-                .await
-                .map_err(|e| backend(&e))?;
-            SeatRow::taken(n)
-        }
-        Write::Rematch { game, new } => rematch(&at, game, new).await,
-        Write::Move {
-            game,
-            ply,
-            uci,
-            clocks,
-            at_ms,
-            end,
-        } => play(&at, game, (*ply, uci), *clocks, *at_ms, *end).await,
-        Write::DrawOffer {
-            game,
-            by,
-            clocks,
-            seen,
-        } => {
-            let standing = seen.draw_offer;
-            offer(&at, game, DRAW, (*by, standing), *clocks, *seen).await
-        }
-        Write::TakebackOffer {
-            game,
-            by,
-            standing,
-            clocks,
-            seen,
-        } => offer(&at, game, TAKEBACK, (*by, *standing), *clocks, *seen).await,
-        Write::TakeBack {
-            game,
-            by,
-            ply,
-            clocks,
-            seen,
-        } => take_back(&at, game, (*by, *ply), *clocks, *seen).await,
-        Write::Finish {
-            game,
-            end,
-            clocks,
-            seen,
-        } => finish(&at, game, *end, *clocks, *seen).await,
-        Write::Chat { game, line } => chat(&at, game, line).await,
-    }
+    apply_write!(write, &at; .await)
+}
+
+/// [`Write::CreateGame`].
+async fn create(at: &At<'_, '_>, new: &NewGame) -> Result<(), StoreError> {
+    insert_game(at.tx, new, at.now).await
+}
+
+/// [`Write::TakeSeat`]: one statement ([`TAKE_SEAT`]), its conflict a
+/// count of 0.
+async fn take_seat(
+    at: &At<'_, '_>,
+    game: &String,
+    (side, token): (Color, &TokenHash),
+    clocks: StoredClocks,
+    name: Option<&DisplayName>,
+) -> Result<(), StoreError> {
+    let seat = SeatRow::new(game, side, token, clocks, name, at.now);
+    let n = at
+        .tx
+        .execute(*TAKE_SEAT.get(seat.side), &seat.params())
+        .await
+        .map_err(|e| backend(&e))?;
+    SeatRow::taken(n)
 }
 
 /// Inserts a new game inside `tx` ([`INSERT_GAME`]).
-pub(super) async fn insert_game(
-    tx: &Transaction<'_>,
-    new: &NewGame,
-    now: i64,
-) -> Result<(), StoreError> {
+async fn insert_game(tx: &Transaction<'_>, new: &NewGame, now: i64) -> Result<(), StoreError> {
     let row = GameRow::of(new, now);
     let n = tx
         .execute(INSERT_GAME, &row.params())
@@ -129,8 +89,7 @@ async fn play(
     at: &At<'_, '_>,
     game: &String,
     (ply, uci): (u64, &String),
-    clocks: StoredClocks,
-    at_ms: u64,
+    (clocks, at_ms): (StoredClocks, u64),
     end: Option<End>,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);

@@ -12,6 +12,7 @@ use crate::{
     domain::names::DisplayName,
     domain::{End, TokenHash},
     store::{
+        apply_write,
         columns::{
             clock_params, clock_spec_params, conflict_unless, end_params, int, name_param,
             token_params,
@@ -19,11 +20,6 @@ use crate::{
         NewGame, Seen, StoreError, StoredClocks, Write,
     },
 };
-
-/// The column of a standing draw offer, and what it is called.
-const DRAW: (&str, &str) = ("draw_offer", "draw offer");
-/// The column of a standing takeback request, and what it is called.
-const TAKEBACK: (&str, &str) = ("takeback", "takeback request");
 
 /// The connection a write runs on, and the time it is stored.
 struct At<'a> {
@@ -37,55 +33,7 @@ pub(super) fn apply(conn: &Connection, write: &Write) -> Result<(), StoreError> 
         conn,
         now: int(crate::domain::time::now_ms()),
     };
-    match write {
-        Write::CreateGame(new) => insert_game(at.conn, new, at.now),
-        Write::Rematch { game, new } => rematch(&at, game, new),
-        Write::TakeSeat {
-            game,
-            side,
-            token,
-            clocks,
-            name,
-        } => take_seat(&at, game, *side, token, *clocks, name.as_ref()),
-        Write::Move {
-            game,
-            ply,
-            uci,
-            clocks,
-            at_ms,
-            end,
-        } => play(&at, game, (*ply, uci), *clocks, *at_ms, *end),
-        Write::DrawOffer {
-            game,
-            by,
-            clocks,
-            seen,
-        } => {
-            let standing = seen.draw_offer;
-            offer(&at, game, DRAW, (*by, standing), *clocks, *seen)
-        }
-        Write::TakebackOffer {
-            game,
-            by,
-            standing,
-            clocks,
-            seen,
-        } => offer(&at, game, TAKEBACK, (*by, *standing), *clocks, *seen),
-        Write::TakeBack {
-            game,
-            by,
-            ply,
-            clocks,
-            seen,
-        } => take_back(&at, game, (*by, *ply), *clocks, *seen),
-        Write::Finish {
-            game,
-            end,
-            clocks,
-            seen,
-        } => finish(&at, game, *end, *clocks, *seen),
-        Write::Chat { game, line } => chat(&at, game, line),
-    }
+    apply_write!(write, &at;)
 }
 
 /// A constraint violation as a conflict (`what` is stored already), any
@@ -97,8 +45,13 @@ fn stored_already(e: rusqlite::Error, what: impl FnOnce() -> String) -> StoreErr
     }
 }
 
+/// [`Write::CreateGame`].
+fn create(at: &At<'_>, new: &NewGame) -> Result<(), StoreError> {
+    insert_game(at.conn, new, at.now)
+}
+
 /// Inserts a new game with its creator's seat.
-pub(super) fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreError> {
+fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreError> {
     let NewGame {
         id,
         created_ms,
@@ -154,8 +107,7 @@ fn rematch(at: &At<'_>, game: &str, new: &NewGame) -> Result<(), StoreError> {
 fn take_seat(
     at: &At<'_>,
     game: &str,
-    side: Color,
-    token: &TokenHash,
+    (side, token): (Color, &TokenHash),
     clocks: StoredClocks,
     name: Option<&DisplayName>,
 ) -> Result<(), StoreError> {
@@ -187,9 +139,8 @@ fn take_seat(
 fn play(
     at: &At<'_>,
     game: &str,
-    (ply, uci): (u64, &str),
-    clocks: StoredClocks,
-    at_ms: u64,
+    (ply, uci): (u64, &String),
+    (clocks, at_ms): (StoredClocks, u64),
     end: Option<End>,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
