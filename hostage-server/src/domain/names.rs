@@ -54,7 +54,7 @@ impl std::error::Error for NameError {}
 /// A checked display name.
 ///
 /// ```
-/// use hostage_server::names::DisplayName;
+/// use hostage_server::domain::names::DisplayName;
 ///
 /// assert_eq!(DisplayName::parse("  Ada L. ").unwrap().as_str(), "Ada L.");
 /// assert!(DisplayName::parse("<b>x</b>").is_err());
