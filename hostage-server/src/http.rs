@@ -27,9 +27,9 @@ use tower_http::{compression::CompressionLayer, services::ServeDir};
 
 use crate::{
     caps::{ConnCaps, Refused},
-    games::Hub,
-    limits::ServerLimits,
-    protocol::{ErrorCode, ProtoError, SUPPORTED_VERSIONS},
+    service::games::Hub,
+    service::limits::ServerLimits,
+    wire::protocol::{ErrorCode, ProtoError, SUPPORTED_VERSIONS},
 };
 
 /// The longest request path answered (bytes, as sent).
@@ -56,7 +56,7 @@ pub struct AppState {
     /// The game service.
     pub hub: Arc<Hub>,
     /// The lobby.
-    pub lobby: Arc<crate::lobby::Lobby>,
+    pub lobby: Arc<crate::service::lobby::Lobby>,
     /// The connection caps.
     pub caps: Arc<ConnCaps>,
     /// The limits in force.

@@ -7,30 +7,17 @@
 //! The protocol is `docs/protocol.md`; how this grows past one machine is
 //! `docs/server.md`.
 //!
-//! | file | concern |
+//! The server is in layers, one folder each; a module imports only its own
+//! layer and the layers below it (`scripts/check-imports` checks the order
+//! declared there, `docs/architecture.md`):
+//!
+//! | layer | concern |
 //! | --- | --- |
-//! | `domain.rs` | time controls, clock readings, endings, token digests (on the core's `Color`, `ByColor`, `Termination`) |
-//! | `protocol.rs` | the wire: message types, parsing, error codes, limits, conversion from the domain |
-//! | `room.rs` | one game's rules, seats, clocks, draws and endings (no i/o) |
-//! | `clock.rs` | Fischer clocks against a monotonic instant |
-//! | `games.rs` | the game service: rooms, followers, store-then-broadcast |
-//! | `store.rs` | the `Store` trait and its records |
-//! | `sqlite.rs` | the SQLite store (group commit, WAL, fsync) |
-//! | `postgres.rs` | the PostgreSQL store, shared by several servers (LISTEN/NOTIFY) |
-//! | `ratelimit.rs` | flood control per connection |
-//! | `limits.rs` | the limits an operator sets (timeouts, caps, queue bytes, eviction, abandonment) |
-//! | `caps.rs` | open connections per address and in total |
-//! | `ids.rs` | game ids and seat tokens |
-//! | `names.rs` | display names: the rule and its check |
-//! | `chat.rs` | chat between a game's players: the rule of a line, the pace, the cap |
-//! | `lobby.rs` | the lobby: open challenges, kept live for its watchers, accepted into games |
-//! | `protocol/lobby_wire.rs` | the lobby's requests and a challenge as clients see it |
-//! | `lobby_store.rs` | where challenges are kept: the trait, its announcements, the store in memory |
-//! | `lobby_pg.rs` | the lobby's challenges in the shared PostgreSQL (NOTIFY, heartbeat) |
-//! | `presence.rs` | telling the players a seat has gone and is back (`opponent_gone`, `opponent_back`) |
-//! | `ws.rs` | the socket loop |
-//! | `http.rs` | routes: socket, JSON and PGN read-outs, health, static files |
-//! | `lib.rs` | configuration and the accept loop (header-read timeout) |
+//! | `domain/` | what a game, a seat, a clock, a name, a chat are, and every decision about them (the room): pure, no i/o |
+//! | `store/` | persistence of games, chat and the lobby behind one set of traits; `store/sqlite/` and `store/postgres/` each implement all of it |
+//! | `wire/` | the protocol's messages and the mapping from domain events to them |
+//! | `service/` | the hub of games, the lobby and presence: runs the domain's decisions, stores them, then tells the followers |
+//! | the edges | `ws.rs` (the socket loop), `http.rs` (routes: socket, JSON and PGN read-outs, health, static files), `ratelimit.rs` (flood control per connection), `caps.rs` (open connections per address and in total), `lib.rs` (configuration, wiring a `Server`, the accept loop) |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), hostage_server::ServerError> {
@@ -49,57 +36,29 @@
 struct ReadmeDoctests;
 
 pub mod caps;
-pub mod chat;
-pub mod clock;
-mod columns;
 pub mod domain;
-pub mod event;
-pub mod games;
 pub mod http;
-pub mod ids;
-pub mod limits;
-pub mod lobby;
-pub mod lobby_pg;
-pub mod lobby_store;
-pub mod names;
-pub mod persist;
-pub mod postgres;
-pub mod presence;
-pub mod protocol;
-pub use protocol::lobby_wire;
 pub mod ratelimit;
-pub mod room;
-pub mod sqlite;
+pub mod service;
 pub mod store;
 pub mod wire;
 pub mod ws;
 
-use std::{
-    fmt,
-    future::Future,
-    io,
-    net::SocketAddr,
-    path::PathBuf,
-    sync::Arc,
-    time::{SystemTime, UNIX_EPOCH},
-};
+use std::{fmt, future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tower::ServiceExt;
 
 use crate::{
     caps::ConnCaps,
-    games::Hub,
     http::AppState,
-    lobby::Lobby,
-    lobby_pg::PgLobby,
-    lobby_store::{LobbyStore, MemoryLobby},
-    postgres::PostgresStore,
-    sqlite::SqliteStore,
-    store::{Store, StoreError},
+    service::games::Hub,
+    service::lobby::Lobby,
+    store::{lobby::LobbyStore, sqlite::MemoryLobby, Store, StoreError},
 };
 
-pub use crate::limits::ServerLimits;
+pub use crate::domain::time::{now_ms, pgn_date, pgn_time};
+pub use crate::service::limits::ServerLimits;
 
 /// What `hostage serve` needs to start.
 #[derive(Clone, Debug)]
@@ -231,17 +190,12 @@ impl Server {
     /// [`ServerError`]; [`ServerError::Limits`] before anything is opened.
     pub async fn bind(config: &Config) -> Result<Server, ServerError> {
         config.limits.check().map_err(ServerError::Limits)?;
-        let (store, lobby): (Arc<dyn Store>, Arc<dyn LobbyStore>) = match &config.db {
-            StoreUrl::Sqlite(path) => (
-                Arc::new(SqliteStore::open(path).map_err(ServerError::Store)?),
-                MemoryLobby::new(),
-            ),
-            StoreUrl::Postgres(url) => (
-                PostgresStore::open(url).await.map_err(ServerError::Store)?,
-                PgLobby::open(url).await.map_err(ServerError::Store)?,
-            ),
-        };
-        Server::bind_with_stores(config, store, lobby).await
+        let stores = match &config.db {
+            StoreUrl::Sqlite(path) => store::sqlite::open_stores(path),
+            StoreUrl::Postgres(url) => store::postgres::open_stores(url).await,
+        }
+        .map_err(ServerError::Store)?;
+        Server::bind_with_stores(config, stores.games, stores.lobby).await
     }
 
     /// As [`Server::bind`], on any [`Store`] (`config.db` is not used), with
@@ -437,38 +391,6 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Milliseconds since the Unix epoch (0 if the clock is before it).
-#[must_use]
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-/// A PGN time (`HH:MM:SS`, UTC) from milliseconds since the Unix epoch.
-#[must_use]
-pub fn pgn_time(ms: u64) -> String {
-    let s = (ms / 1000) % 86_400;
-    format!("{:02}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
-}
-
-/// A PGN date (`YYYY.MM.DD`, UTC) from milliseconds since the Unix epoch.
-#[must_use]
-pub fn pgn_date(ms: u64) -> String {
-    // Howard Hinnant's days-to-civil algorithm.
-    let days = i64::try_from(ms / 86_400_000).unwrap_or(0);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
 /// Connections the kernel may queue for the server before it accepts them
 /// (the `listen(2)` backlog, which Linux caps at `net.core.somaxconn`:
 /// 4096 by default). The runtime's own is 128: a burst of connections
@@ -507,17 +429,4 @@ async fn listen(host: &str, port: u16) -> io::Result<tokio::net::TcpListener> {
             format!("{host}:{port} names no address"),
         )
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn pgn_dates() {
-        assert_eq!(super::pgn_date(0), "1970.01.01");
-        assert_eq!(super::pgn_time(0), "00:00:00");
-        // 2024-02-29 12:00:00 UTC, plus 34 min 56.789 s.
-        assert_eq!(super::pgn_time(1_709_208_000_000 + 2_096_789), "12:34:56");
-        // 2024-02-29T12:00:00Z
-        assert_eq!(super::pgn_date(1_709_208_000_000), "2024.02.29");
-    }
 }

@@ -2,7 +2,7 @@
 //!
 //! Policy: this layer only moves frames. Every incoming frame passes the
 //! flood control first, then the size check and the parser
-//! (`protocol.rs`); what parses goes to the game service (`games.rs`), what
+//! (`wire/protocol.rs`); what parses goes to the game service (`service/games.rs`), what
 //! does not is answered with its error. Requests of one connection are
 //! handled one at a time, in order. A writer task drains the connection's
 //! queue into the socket; the connection ends when the client closes, the
@@ -23,18 +23,21 @@ use std::{
 };
 
 use axum::extract::ws::{CloseFrame, Message as Frame, Utf8Bytes, WebSocket};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{
+    stream::{SplitSink, SplitStream},
+    SinkExt, StreamExt,
+};
 use tokio::sync::{mpsc, Notify};
 
 use crate::{
-    games::{Conn, Following, Hub},
-    limits::ServerLimits,
-    lobby::{Lobby, Member},
-    protocol::{
+    ratelimit::{self, RateLimiter, Verdict},
+    service::games::{Conn, Following, Hub},
+    service::limits::ServerLimits,
+    service::lobby::{Lobby, Member},
+    wire::protocol::{
         self, Envelope, ErrorCode, Limits, Message, ProtoError, Request, MAX_FRAME_BYTES,
         MAX_GAMES_PER_CONNECTION, MAX_MESSAGE_BYTES, SUPPORTED_VERSIONS,
     },
-    ratelimit::{self, RateLimiter, Verdict},
 };
 
 /// Unread messages queued for one client before it is closed.
@@ -86,9 +89,9 @@ pub async fn serve<P: Send>(
     in_lobby: InLobby,
 ) {
     let InLobby { lobby, mut member } = in_lobby;
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
-    let (close_tx, mut close_rx) = mpsc::channel::<Out>(1);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Arc<str>>(QUEUE);
+    let (close_tx, close_rx) = mpsc::channel::<Out>(1);
     let queued = Arc::new(AtomicUsize::new(0));
     let conn = Conn {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
@@ -97,46 +100,21 @@ pub async fn serve<P: Send>(
         queued: Arc::clone(&queued),
         max_queued_bytes: limits.max_queued_bytes,
     };
-    let writer = tokio::spawn(async move {
-        loop {
-            let out = tokio::select! {
-                biased;
-                Some(text) = rx.recv() => Out::Text(text),
-                Some(close) = close_rx.recv() => close,
-                else => break,
-            };
-            let frame = match out {
-                Out::Text(text) => {
-                    queued.fetch_sub(text.len(), Ordering::AcqRel);
-                    Frame::Text(Utf8Bytes::from(text.as_ref()))
-                }
-                Out::Close(code, reason) => Frame::Close(Some(CloseFrame {
-                    code,
-                    reason: Utf8Bytes::from_static(reason),
-                })),
-            };
-            let closing = matches!(frame, Frame::Close(_));
-            if sink.send(frame).await.is_err() || closing {
-                break;
-            }
-        }
-    });
+    let writer = tokio::spawn(write_loop(sink, rx, close_rx, queued));
 
     conn.reply(&hello(&limits), None);
     let mut limiter = RateLimiter::new(Instant::now());
     let mut following = Following::default();
     let mut last_heard = tokio::time::Instant::now();
-    let mut closing = None;
-    loop {
+    let closing = loop {
         let idle_at = last_heard + limits.idle_timeout;
         // The idle timer runs only while no game is followed: a follower
         // waits for its game however long (and no timer fires in a loop).
         let frame = tokio::select! {
-            () = conn.kick.notified() => break,
+            () = conn.kick.notified() => break None,
             () = tokio::time::sleep_until(idle_at),
                 if following.is_empty() && !lobby.keeps_open(&conn, &member) => {
-                closing = Some((CLOSE_NORMAL, "idle"));
-                break;
+                break Some((CLOSE_NORMAL, "idle"));
             }
             // A challenge of this connection's was accepted: take the seat.
             Some(seat) = member.next_seat() => {
@@ -145,46 +123,22 @@ pub async fn serve<P: Send>(
             }
             frame = stream.next() => frame,
         };
-        let text = match frame {
-            None | Some(Ok(Frame::Close(_))) => break,
-            Some(Err(e)) => {
-                if over_capacity(e) {
-                    closing = Some((CLOSE_TOO_BIG, "frame too large"));
-                }
-                break;
-            }
-            // The socket layer answers pings; neither counts as activity,
-            // so a client cannot hold an idle place with pings alone.
-            Some(Ok(Frame::Ping(_) | Frame::Pong(_))) => continue,
-            Some(Ok(Frame::Binary(b))) if b.len() > MAX_FRAME_BYTES => {
-                closing = Some((CLOSE_TOO_BIG, "frame too large"));
-                break;
-            }
-            Some(Ok(Frame::Text(t))) if t.len() > MAX_FRAME_BYTES => {
-                closing = Some((CLOSE_TOO_BIG, "frame too large"));
-                break;
-            }
-            Some(Ok(Frame::Binary(_))) => None,
-            Some(Ok(Frame::Text(text))) => Some(text),
+        let text = match read(frame) {
+            Read::End(closing) => break closing,
+            Read::Skip => continue,
+            Read::Binary => None,
+            Read::Text(text) => Some(text),
         };
         last_heard = tokio::time::Instant::now();
         match limiter.check(Instant::now()) {
             Verdict::Allow => {}
             Verdict::Refuse => {
-                let e = ProtoError::new(
-                    ErrorCode::RateLimited,
-                    format!(
-                        "too many messages: at most {} at once, then {} a second",
-                        ratelimit::BURST,
-                        ratelimit::PER_SECOND
-                    ),
-                );
-                conn.reply(&Message::Error(e), None);
+                conn.reply(&Message::Error(rate_limited()), None);
                 continue;
             }
             Verdict::Close => {
                 let _ = close_tx.try_send(Out::Close(CLOSE_POLICY, "flooding"));
-                break;
+                break None;
             }
         }
         let Some(text) = text else {
@@ -209,11 +163,91 @@ pub async fn serve<P: Send>(
                 conn.reply(&Message::Error(rejection.error), rejection.id.as_ref());
             }
         }
-    }
+    };
     drop(place);
     lobby.leave(&conn).await;
     hub.disconnect(&conn, &following).await;
     drop(conn);
+    close(stream, close_tx, writer, closing).await;
+}
+
+/// Drains the connection's queue and its close frame into the socket.
+async fn write_loop(
+    mut sink: SplitSink<WebSocket, Frame>,
+    mut rx: mpsc::Receiver<Arc<str>>,
+    mut close_rx: mpsc::Receiver<Out>,
+    queued: Arc<AtomicUsize>,
+) {
+    loop {
+        let out = tokio::select! {
+            biased;
+            Some(text) = rx.recv() => Out::Text(text),
+            Some(close) = close_rx.recv() => close,
+            else => break,
+        };
+        let frame = match out {
+            Out::Text(text) => {
+                queued.fetch_sub(text.len(), Ordering::AcqRel);
+                Frame::Text(Utf8Bytes::from(text.as_ref()))
+            }
+            Out::Close(code, reason) => Frame::Close(Some(CloseFrame {
+                code,
+                reason: Utf8Bytes::from_static(reason),
+            })),
+        };
+        let closing = matches!(frame, Frame::Close(_));
+        if sink.send(frame).await.is_err() || closing {
+            break;
+        }
+    }
+}
+
+/// What a frame read from the socket asks of the loop.
+enum Read {
+    /// The connection ends, with this close frame to send, if any.
+    End(Option<(u16, &'static str)>),
+    /// A ping or a pong, answered by the socket layer: not activity.
+    Skip,
+    /// A binary frame (refused).
+    Binary,
+    /// A text frame.
+    Text(Utf8Bytes),
+}
+
+fn read(frame: Option<Result<Frame, axum::Error>>) -> Read {
+    const TOO_BIG: Option<(u16, &str)> = Some((CLOSE_TOO_BIG, "frame too large"));
+    match frame {
+        None | Some(Ok(Frame::Close(_))) => Read::End(None),
+        Some(Err(e)) => Read::End(if over_capacity(e) { TOO_BIG } else { None }),
+        // The socket layer answers pings; neither counts as activity,
+        // so a client cannot hold an idle place with pings alone.
+        Some(Ok(Frame::Ping(_) | Frame::Pong(_))) => Read::Skip,
+        Some(Ok(Frame::Binary(b))) if b.len() > MAX_FRAME_BYTES => Read::End(TOO_BIG),
+        Some(Ok(Frame::Text(t))) if t.len() > MAX_FRAME_BYTES => Read::End(TOO_BIG),
+        Some(Ok(Frame::Binary(_))) => Read::Binary,
+        Some(Ok(Frame::Text(text))) => Read::Text(text),
+    }
+}
+
+fn rate_limited() -> ProtoError {
+    ProtoError::new(
+        ErrorCode::RateLimited,
+        format!(
+            "too many messages: at most {} at once, then {} a second",
+            ratelimit::BURST,
+            ratelimit::PER_SECOND
+        ),
+    )
+}
+
+/// Ends a connection that stopped reading: sends its close frame, if any,
+/// and lets the writer drain what is queued (for at most [`DRAIN`] each).
+async fn close(
+    mut stream: SplitStream<WebSocket>,
+    close_tx: mpsc::Sender<Out>,
+    writer: tokio::task::JoinHandle<()>,
+    closing: Option<(u16, &'static str)>,
+) {
     if let Some((code, reason)) = closing {
         let _ = close_tx.try_send(Out::Close(code, reason));
         // Read on (and drop) what the client still sends until it answers

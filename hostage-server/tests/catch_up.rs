@@ -19,13 +19,13 @@ use std::time::{Duration, Instant};
 
 use hostage_core::{uci::UciMove, Color};
 use hostage_server::{
+    domain::event::Event,
+    domain::names::DisplayName,
+    domain::room::{Change, MoveOutcome, Room},
     domain::{ClockSpec, TokenHash},
-    event::Event,
-    names::DisplayName,
-    persist::write_for,
-    postgres::PostgresStore,
-    room::{Change, MoveOutcome, Room},
-    sqlite::SqliteStore,
+    store::persist::write_for,
+    store::postgres::PostgresStore,
+    store::sqlite::SqliteStore,
     store::{AnnouncedMove, Store, Write},
 };
 use server::fresh_database;

@@ -15,11 +15,11 @@ use std::{path::PathBuf, sync::Arc};
 
 use hostage_core::Color;
 use hostage_server::{
-    chat::{ChatLine, CHAT_BURST, MAX_CHAT_CHARS, MAX_CHAT_LINES},
+    domain::chat::{ChatLine, CHAT_BURST, MAX_CHAT_CHARS, MAX_CHAT_LINES},
+    domain::names::DisplayName,
     domain::TokenHash,
-    names::DisplayName,
-    postgres::PostgresStore,
-    sqlite::SqliteStore,
+    store::postgres::PostgresStore,
+    store::sqlite::SqliteStore,
     store::{NewGame, Store, Write},
     Config, Server, StoreUrl,
 };

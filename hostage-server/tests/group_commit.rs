@@ -23,7 +23,7 @@ use std::{
 use hostage_core::{ByColor, Color};
 use hostage_server::{
     domain::{End, EndReason},
-    postgres::PostgresStore,
+    store::postgres::PostgresStore,
     store::{Changed, Seen, Store, StoreError, Write},
 };
 use server::fresh_database;

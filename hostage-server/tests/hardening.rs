@@ -450,7 +450,7 @@ fn long_game(plies: usize) -> Vec<String> {
 #[test]
 fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
     use hostage_server::{
-        sqlite::SqliteStore,
+        store::sqlite::SqliteStore,
         store::{NewGame, Store, Write},
     };
     let dir = temp_dir("slow-reader");
@@ -559,7 +559,7 @@ fn a_queue_never_holds_more_than_max_queued_bytes() {
     use futures_util::FutureExt;
     use std::sync::{atomic::AtomicUsize, atomic::Ordering, Arc};
     let (tx, _rx) = tokio::sync::mpsc::channel(hostage_server::ws::QUEUE);
-    let conn = hostage_server::games::Conn {
+    let conn = hostage_server::service::games::Conn {
         id: 1,
         tx,
         kick: Arc::new(tokio::sync::Notify::new()),

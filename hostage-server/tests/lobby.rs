@@ -13,7 +13,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use hostage_server::{limits::ServerLimits, Config, Server, StoreUrl};
+use hostage_server::{service::limits::ServerLimits, Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use support::{move_msg, Client};
 

@@ -12,7 +12,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use hostage_server::{limits::ServerLimits, Config, Server, StoreUrl};
+use hostage_server::{service::limits::ServerLimits, Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use server::{fresh_database, pg_session};
 use support::{http_get, move_msg, new_game, new_game_across, public_state, Client};

@@ -20,8 +20,8 @@ use std::{
 };
 
 use hostage_server::{
-    limits::ServerLimits,
-    sqlite::SqliteStore,
+    service::limits::ServerLimits,
+    store::sqlite::SqliteStore,
     store::{Store, StoreError, StoreFuture, StoredGame, Write},
     Config, Server, StoreUrl,
 };
@@ -1072,5 +1072,53 @@ fn the_remaining_player_is_told_the_opponent_left_and_came_back() {
         joiner.expect("state");
         assert_eq!(joiner.expect("opponent_gone")["color"], "white");
         joiner.quiet();
+    }
+}
+
+/// A field documented as an object refuses an array (`"clock":[60000,0]`
+/// is not `{"initial_ms":60000,"increment_ms":0}`), and a message that
+/// gives a key twice is refused, at any depth: `invalid_message`, and no
+/// game, challenge or move comes of it.
+#[test]
+fn a_clock_as_an_array_and_a_key_given_twice_are_refused_and_change_nothing() {
+    for server in start("strict") {
+        let addr = &server.addr;
+        let mut s = new_game(addr, json!({"initial_ms": 600_000, "increment_ms": 0}));
+        let before = public_state(addr, &s.game);
+        let mut watcher = Client::connect(addr);
+        watcher.send(json!({"v":1,"type":"lobby_watch"}));
+        let lobby = watcher.expect("lobby");
+        assert_eq!(lobby["challenges"], json!([]));
+        let (g, wt) = (s.game.clone(), s.white_token.clone());
+        let cases: Vec<String> = vec![
+            json!({"v":1,"type":"create","color":"white","clock":[60000,0]}).to_string(),
+            json!({"v":1,"type":"create","color":"white","clock":[60000]}).to_string(),
+            json!({"v":1,"type":"challenge_create","color":"white","clock":[60000,0]}).to_string(),
+            json!({"v":1,"type":"lobby_seek","clock":[60000,0]}).to_string(),
+            r#"{"v":1,"type":"create","color":"white","color":"black"}"#.into(),
+            r#"{"v":1,"type":"create","color":"white","clock":{"initial_ms":60000,"initial_ms":1000,"increment_ms":0}}"#.into(),
+            r#"{"v":1,"type":"challenge_create","color":"white","color":"white"}"#.into(),
+            r#"{"v":1,"type":"lobby_seek","clock":{"initial_ms":60000,"increment_ms":0,"increment_ms":0}}"#.into(),
+            r#"{"v":1,"v":1,"type":"lobby_seek"}"#.into(),
+            format!(r#"{{"v":1,"type":"move","game":"{g}","token":"{wt}","move":"e2e4","ply":0,"ply":0}}"#),
+            format!(r#"{{"v":1,"type":"resign","type":"resign","game":"{g}","token":"{wt}"}}"#),
+        ];
+        for text in &cases {
+            let mut c = Client::connect(addr);
+            c.send_text(text);
+            c.expect_error("invalid_message");
+            c.quiet();
+        }
+        for client in [&mut s.white, &mut s.black, &mut watcher] {
+            client.quiet();
+        }
+        assert_eq!(public_state(addr, &s.game), before);
+        let mut again = Client::connect(addr);
+        again.send(json!({"v":1,"type":"lobby_watch"}));
+        assert_eq!(again.expect("lobby")["challenges"], json!([]));
+        // The documented object is still accepted.
+        let mut c = Client::connect(addr);
+        c.send(json!({"v":1,"type":"create","color":"white","clock":{"initial_ms":60000,"increment_ms":0}}));
+        c.expect("created");
     }
 }

@@ -12,8 +12,8 @@ mod store_fixtures;
 use hostage_core::{ByColor, Color};
 use hostage_server::{
     domain::{End, EndReason},
-    postgres::PostgresStore,
-    sqlite::SqliteStore,
+    store::postgres::PostgresStore,
+    store::sqlite::SqliteStore,
     store::{Seen, Store, StoreError, Write},
 };
 use server::fresh_database;

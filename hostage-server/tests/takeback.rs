@@ -18,7 +18,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use hostage_server::{sqlite::SqliteStore, Config, Server, StoreUrl};
+use hostage_server::{store::sqlite::SqliteStore, Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use server::{fresh_database, pg_session};
 use support::{move_msg, new_game, new_game_across, public_state, Client, Seats};

@@ -14,8 +14,8 @@ mod store_fixtures;
 use hostage_core::{ByColor, Color};
 use hostage_server::{
     domain::{End, EndReason},
-    postgres::PostgresStore,
-    sqlite::SqliteStore,
+    store::postgres::PostgresStore,
+    store::sqlite::SqliteStore,
     store::{Seen, Store, StoreError, StoredGame, Write},
 };
 use server::fresh_database;
@@ -149,7 +149,7 @@ async fn takebacks_are_stored_only_on_the_game_as_seen(store: &dyn Store) {
 fn chat(index: u64) -> Write {
     Write::Chat {
         game: "g".into(),
-        line: hostage_server::chat::ChatLine {
+        line: hostage_server::domain::chat::ChatLine {
             index,
             by: Color::from_white(index % 2 == 0),
             text: format!("line {index}"),
