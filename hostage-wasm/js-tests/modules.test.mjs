@@ -1,7 +1,7 @@
 // The package's three entries (docs/javascript.md, "Entries"): what each
 // exports, that each is its own WebAssembly module loaded only when its entry
 // is imported, that values cross between them as text and plain objects, and
-// that the rules alone stay under 100 KB gzipped (the package's budget).
+// that the rules alone stay at most 90 KB gzipped (the package's budget).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -65,11 +65,14 @@ test('each entry loads its own module only', () => {
   assert.deepEqual(wasmRead('puzzles.mjs'), ['hostage_puzzles_bg.wasm']);
 });
 
-test('the rules module stays under 100 KB gzipped', () => {
+test('the rules module stays at most 90 KB gzipped', () => {
   const wasm = readFileSync(join(PKG, 'web', 'hostage_bg.wasm'));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hostage_bg.wasm: ${wasm.length} bytes, ${gz} gzipped`);
-  assert.ok(gz < 100_000, `${gz} bytes gzipped`);
+  // The budget is 90,000 bytes by gzip -9 (build.sh, scripts/release/npm);
+  // Node's zlib at level 9 packs this module about 1.5 KB worse (90,787
+  // bytes against gzip's 89,247), so this check allows 91,000.
+  assert.ok(gz <= 91_000, `${gz} bytes gzipped`);
 });
 
 test('values cross between modules as text and plain objects', () => {
