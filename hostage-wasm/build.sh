@@ -156,6 +156,7 @@ build_recipe() {
         -p hostage-wasm --no-default-features --features "$1" \
         --manifest-path "$ROOT/Cargo.toml"
     if [[ $target_dir != "$TARGET_DIR" ]]; then
+        mkdir -p "$TARGET_DIR/$TRIPLE/release"
         cp "$target_dir/$TRIPLE/release/hostage_wasm.wasm" "$TARGET_DIR/$TRIPLE/release/hostage_wasm.wasm"
     fi
 }
