@@ -2,7 +2,7 @@
 //!
 //! Every table is a `static` built by `const fn` at compile time: no build
 //! script, no lazy initialisation, no `unsafe`. Sliders use fancy magic
-//! bitboards ([`magic`]), except in the WebAssembly build, where the
+//! bitboards (the `magic` module), except in the WebAssembly build, where the
 //! 841 KiB table would be most of the module: there they use hyperbola
 //! quintessence on files and diagonals and a first-rank lookup on ranks
 //! (chessops' choice, for the same reason), about three times the
