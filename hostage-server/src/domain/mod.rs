@@ -8,6 +8,7 @@
 //! | `mod.rs` | time controls, clock readings, a game's status, endings and seat secrets |
 //! | `room.rs`, `room/` | one game's rules, seats, clocks, draws, takebacks, aborts and endings |
 //! | `event.rs` | what a room decided: the domain events |
+//! | `lobby.rs` | an open challenge; the lobby's caps, pace and quick pairing |
 //! | `record.rs` | the record of a game, as it is kept and put back |
 //! | `refusal.rs` | a refused request: its stable code and error |
 //! | `clock.rs` | Fischer clocks against a monotonic instant |
@@ -27,6 +28,7 @@
 pub mod chat;
 pub mod clock;
 pub mod event;
+pub mod lobby;
 pub mod names;
 pub mod record;
 pub mod refusal;

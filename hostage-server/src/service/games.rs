@@ -1334,7 +1334,7 @@ impl Hub {
         &self,
         conn: &Conn,
         following: &mut Following,
-        challenge: &crate::store::lobby::Challenge,
+        challenge: &crate::domain::lobby::Challenge,
         accepter: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<String, ProtoError> {

@@ -41,6 +41,7 @@ use std::{
 use tokio::sync::{broadcast, mpsc};
 
 use crate::{
+    domain::lobby::{check_caps, seek_candidates, CapExceeded, Pace},
     domain::names::DisplayName,
     domain::{ClockSpec, TokenHash},
     service::games::{room_to_follow, Conn, Following, Hub},
@@ -51,10 +52,6 @@ use crate::{
     wire::protocol::lobby_wire::{ChallengeView, LobbyRequest},
     wire::protocol::{ColorChoice, ErrorCode, Message, ProtoError, RequestId},
 };
-
-/// How many open challenges `lobby_seek` tries to claim before it opens
-/// one of its own (each may be taken by someone else first).
-const SEEK_TRIES: usize = 5;
 
 /// A creator's seat in the game its challenge became, for its
 /// connection's socket loop to take ([`Lobby::seat`]).
@@ -69,7 +66,7 @@ pub struct Seat {
 pub struct Member {
     addr: IpAddr,
     watching: bool,
-    bucket: Bucket,
+    pace: Pace,
     seats_tx: mpsc::Sender<Seat>,
     seats_rx: mpsc::Receiver<Seat>,
 }
@@ -79,21 +76,6 @@ impl Member {
     /// the member lives).
     pub async fn next_seat(&mut self) -> Option<Seat> {
         self.seats_rx.recv().await
-    }
-}
-
-/// A token bucket paced by a refill period.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    fn refill(&mut self, now: Instant, limits: &ServerLimits) {
-        let period = limits.challenge_refill.as_secs_f64().max(f64::EPSILON);
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens = (self.tokens + elapsed / period).min(f64::from(limits.challenge_burst));
-        self.last = self.last.max(now);
     }
 }
 
@@ -220,10 +202,7 @@ impl Lobby {
         Member {
             addr,
             watching: false,
-            bucket: Bucket {
-                tokens: f64::from(self.limits.challenge_burst),
-                last: Instant::now(),
-            },
+            pace: Pace::full(self.limits.challenge_burst, Instant::now()),
             seats_tx,
             seats_rx,
         }
@@ -333,9 +312,8 @@ impl Lobby {
         clock: Option<ClockSpec>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
-        let now = Instant::now();
-        member.bucket.refill(now, &self.limits);
-        if member.bucket.tokens < 1.0 {
+        let (burst, refill) = (self.limits.challenge_burst, self.limits.challenge_refill);
+        if !member.pace.take(Instant::now(), burst, refill) {
             return Err(ProtoError::new(
                 ErrorCode::ChallengesTooFast,
                 format!(
@@ -345,6 +323,24 @@ impl Lobby {
                 ),
             ));
         }
+        let opened = self.open(conn, member, name, color, clock, id).await;
+        if opened.is_err() {
+            member.pace.give_back(burst);
+        }
+        opened
+    }
+
+    /// Stores a new challenge (its seat token drawn now) and answers
+    /// `challenge_created`.
+    async fn open(
+        &self,
+        conn: &Conn,
+        member: &Member,
+        name: Option<DisplayName>,
+        color: ColorChoice,
+        clock: Option<ClockSpec>,
+        id: Option<&RequestId>,
+    ) -> Result<(), ProtoError> {
         let token = ids::token().map_err(|_| random_failed())?;
         let challenge = Challenge {
             id: ids::game_id().map_err(|_| random_failed())?,
@@ -364,7 +360,6 @@ impl Lobby {
             .await
         {
             Ok(true) => {
-                member.bucket.tokens -= 1.0;
                 conn.reply(
                     &Message::ChallengeCreated {
                         challenge: ChallengeView::from(&challenge),
@@ -406,23 +401,29 @@ impl Lobby {
             .values()
             .filter(|o| o.addr == member.addr)
             .count();
-        let (limit, what) = if mine >= self.limits.max_challenges_per_connection {
-            (self.limits.max_challenges_per_connection, "connection")
-        } else if here >= self.limits.max_challenges_per_address {
-            (self.limits.max_challenges_per_address, "address")
-        } else {
-            view.owned.insert(
-                challenge.id.clone(),
-                Owned {
-                    challenge: challenge.clone(),
-                    conn: conn.clone(),
-                    addr: member.addr,
-                    token,
-                    seats: member.seats_tx.clone(),
-                    cancelling: false,
-                },
-            );
-            return Ok(());
+        let caps = check_caps(
+            mine,
+            here,
+            self.limits.max_challenges_per_connection,
+            self.limits.max_challenges_per_address,
+        );
+        let (limit, what) = match caps {
+            Err(CapExceeded::PerConnection(limit)) => (limit, "connection"),
+            Err(CapExceeded::PerAddress(limit)) => (limit, "address"),
+            Ok(()) => {
+                view.owned.insert(
+                    challenge.id.clone(),
+                    Owned {
+                        challenge: challenge.clone(),
+                        conn: conn.clone(),
+                        addr: member.addr,
+                        token,
+                        seats: member.seats_tx.clone(),
+                        cancelling: false,
+                    },
+                );
+                return Ok(());
+            }
         };
         Err(ProtoError::new(
             ErrorCode::TooManyChallenges,
@@ -569,16 +570,8 @@ impl Lobby {
         // The store's list, not this server's view: a challenge made a
         // moment ago on another server is announced here a moment later.
         let me = self.owner(conn);
-        let candidates: Vec<String> = self
-            .store
-            .list()
-            .await
-            .map_err(|e| storage(&e))?
-            .into_iter()
-            .filter(|c| c.clock == clock && c.owner != me)
-            .take(SEEK_TRIES)
-            .map(|c| c.id)
-            .collect();
+        let open = self.store.list().await.map_err(|e| storage(&e))?;
+        let candidates = seek_candidates(&open, clock, &me);
         for candidate in candidates {
             let claimed = self
                 .store

@@ -23,41 +23,8 @@
 
 use tokio::sync::broadcast;
 
-use crate::{
-    domain::names::DisplayName,
-    domain::{ClockSpec, ColorChoice, TokenHash},
-    store::StoreFuture,
-};
-
-/// Who made a challenge: a server (its random mark) and a connection on it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Owner {
-    /// The server's mark ([`LobbyStore::instance`]).
-    pub instance: String,
-    /// The connection's id on that server.
-    pub conn: u64,
-}
-
-/// An open challenge, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Challenge {
-    /// Its id (as a game id: 10 characters `[a-z0-9]`).
-    pub id: String,
-    /// The creator's display name, if given.
-    pub name: Option<DisplayName>,
-    /// The creator's seat.
-    pub color: ColorChoice,
-    /// The time control (`None`: untimed).
-    pub clock: Option<ClockSpec>,
-    /// When it was made, milliseconds since the Unix epoch.
-    pub created_ms: u64,
-    /// Who made it.
-    pub owner: Owner,
-    /// The digest of the creator's seat token, drawn when the challenge was
-    /// made: the game is created with it, and only the owner's server
-    /// knows the token itself.
-    pub token: TokenHash,
-}
+pub use crate::domain::lobby::{Challenge, Owner};
+use crate::store::StoreFuture;
 
 /// A change of the lobby, announced to every server sharing the store.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
+    domain::lobby::Challenge,
     domain::names::{self, DisplayName},
     domain::ClockSpec,
-    store::lobby::Challenge,
     wire::protocol::{fields_of, validate_clock, ColorChoice, ProtoError},
 };
 

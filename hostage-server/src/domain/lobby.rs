@@ -1,0 +1,206 @@
+//! What an open challenge is, and the lobby's decisions about it: who may
+//! open one more, how fast, and which challenges a quick pairing tries
+//! (`docs/protocol.md`, Lobby).
+//!
+//! Policy:
+//! - a connection may hold at most a number of open challenges, and so may
+//!   a client address ([`check_caps`]): the connection's cap is checked
+//!   first, so a refusal names the narrower limit;
+//! - making challenges is paced by a token bucket per connection
+//!   ([`Pace`]): a burst, then one every refill period;
+//! - quick pairing (`lobby_seek`) tries the oldest open challenges of
+//!   other owners with exactly the same time control, a few of them, since
+//!   each may be taken by someone else first ([`seek_candidates`]).
+//!
+//! Nothing here reads a clock or touches the store: the service passes the
+//! instant and the list.
+
+use std::time::{Duration, Instant};
+
+use crate::domain::names::DisplayName;
+use crate::domain::{ClockSpec, ColorChoice, TokenHash};
+
+/// How many open challenges `lobby_seek` tries to claim before it opens
+/// one of its own (each may be taken by someone else first).
+pub const SEEK_TRIES: usize = 5;
+
+/// Who made a challenge: a server (its random mark) and a connection on it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Owner {
+    /// The server's mark (the lobby store's `instance`).
+    pub instance: String,
+    /// The connection's id on that server.
+    pub conn: u64,
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its id (as a game id: 10 characters `[a-z0-9]`).
+    pub id: String,
+    /// The creator's display name, if given.
+    pub name: Option<DisplayName>,
+    /// The creator's seat.
+    pub color: ColorChoice,
+    /// The time control (`None`: untimed).
+    pub clock: Option<ClockSpec>,
+    /// When it was made, milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// Who made it.
+    pub owner: Owner,
+    /// The digest of the creator's seat token, drawn when the challenge was
+    /// made: the game is created with it, and only the owner's server
+    /// knows the token itself.
+    pub token: TokenHash,
+}
+
+/// Which cap a new challenge would cross.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CapExceeded {
+    /// The connection holds this many already (its cap).
+    PerConnection(usize),
+    /// The client address holds this many already (its cap).
+    PerAddress(usize),
+}
+
+/// Whether a connection holding `mine` open challenges, from an address
+/// holding `here`, may open one more under the caps `per_connection` and
+/// `per_address`.
+///
+/// # Errors
+///
+/// The cap crossed, the connection's first.
+pub fn check_caps(
+    mine: usize,
+    here: usize,
+    per_connection: usize,
+    per_address: usize,
+) -> Result<(), CapExceeded> {
+    if mine >= per_connection {
+        Err(CapExceeded::PerConnection(per_connection))
+    } else if here >= per_address {
+        Err(CapExceeded::PerAddress(per_address))
+    } else {
+        Ok(())
+    }
+}
+
+/// A token bucket pacing one connection's new challenges: `burst` at once,
+/// then one more every `refill`.
+#[derive(Copy, Clone, Debug)]
+pub struct Pace {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Pace {
+    /// A full bucket of `burst` tokens at `now`.
+    #[must_use]
+    pub fn full(burst: u32, now: Instant) -> Pace {
+        Pace {
+            tokens: f64::from(burst),
+            last: now,
+        }
+    }
+
+    /// Takes one token at `now` if there is one (after refilling at one
+    /// token a `refill`, up to `burst`); whether it did.
+    pub fn take(&mut self, now: Instant, burst: u32, refill: Duration) -> bool {
+        let period = refill.as_secs_f64().max(f64::EPSILON);
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens = (self.tokens + elapsed / period).min(f64::from(burst));
+        self.last = self.last.max(now);
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+
+    /// Gives back a token taken for a challenge that was not opened.
+    pub fn give_back(&mut self, burst: u32) {
+        self.tokens = (self.tokens + 1.0).min(f64::from(burst));
+    }
+}
+
+/// The ids of the challenges a quick pairing by `me` for `clock` tries, in
+/// order: at most [`SEEK_TRIES`] of `open` (oldest first, as the store
+/// lists them) with exactly that time control and another owner.
+#[must_use]
+pub fn seek_candidates(open: &[Challenge], clock: Option<ClockSpec>, me: &Owner) -> Vec<String> {
+    open.iter()
+        .filter(|c| c.clock == clock && c.owner != *me)
+        .take(SEEK_TRIES)
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner(conn: u64) -> Owner {
+        Owner {
+            instance: "a".into(),
+            conn,
+        }
+    }
+
+    fn challenge(id: &str, conn: u64, clock: Option<ClockSpec>) -> Challenge {
+        Challenge {
+            id: id.into(),
+            name: None,
+            color: ColorChoice::Random,
+            clock,
+            created_ms: 0,
+            owner: owner(conn),
+            token: TokenHash::of("t"),
+        }
+    }
+
+    #[test]
+    fn the_connection_cap_is_named_before_the_address_cap() {
+        assert_eq!(check_caps(2, 9, 3, 10), Ok(()));
+        assert_eq!(check_caps(3, 10, 3, 10), Err(CapExceeded::PerConnection(3)));
+        assert_eq!(check_caps(0, 10, 3, 10), Err(CapExceeded::PerAddress(10)));
+    }
+
+    #[test]
+    fn the_pace_allows_a_burst_then_one_a_period() {
+        let t0 = Instant::now();
+        let period = Duration::from_secs(4);
+        let mut pace = Pace::full(2, t0);
+        assert!(pace.take(t0, 2, period));
+        assert!(pace.take(t0, 2, period));
+        assert!(!pace.take(t0, 2, period));
+        assert!(!pace.take(t0 + Duration::from_secs(3), 2, period));
+        assert!(pace.take(t0 + Duration::from_secs(4), 2, period));
+        // A long wait fills the bucket to the burst, no more.
+        let later = t0 + Duration::from_secs(400);
+        assert!(pace.take(later, 2, period));
+        assert!(pace.take(later, 2, period));
+        assert!(!pace.take(later, 2, period));
+        pace.give_back(2);
+        assert!(pace.take(later, 2, period));
+    }
+
+    #[test]
+    fn seeking_tries_the_oldest_others_with_the_same_clock() {
+        let blitz = Some(ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        });
+        let mut open = vec![
+            challenge("mine", 1, blitz),
+            challenge("untimed", 2, None),
+            challenge("first", 2, blitz),
+        ];
+        for i in 0..6 {
+            open.push(challenge(&format!("more{i}"), 3, blitz));
+        }
+        let tried = seek_candidates(&open, blitz, &owner(1));
+        assert_eq!(tried, ["first", "more0", "more1", "more2", "more3"]);
+        assert_eq!(seek_candidates(&open, None, &owner(1)), ["untimed"]);
+        assert!(seek_candidates(&open, None, &owner(2)).is_empty());
+    }
+}
