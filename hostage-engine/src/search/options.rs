@@ -134,6 +134,17 @@ pub struct Options {
     /// `pruning.rs`). With men in hand the drops a side tried in vain are
     /// many. Off by default, as above.
     pub history_pruning: bool,
+    /// The check extension only at depth > 6 and with the static
+    /// evaluation more than a pawn from 0 (or in check), as
+    /// Fairy-Stockfish extends checks in every variant
+    /// (`extension.rs`). With men in hand a third of the moves searched
+    /// can be safe checking drops, each extended at every depth.
+    pub deep_check_extension: bool,
+    /// Late-move reductions also for moves that give a check keeping the
+    /// checking man and for the evasions of a check, as Stockfish and
+    /// Fairy-Stockfish reduce them (`reduction.rs`): with men in hand an
+    /// evasion has dozens of interposing drops.
+    pub check_reductions: bool,
 }
 
 impl Default for Options {
@@ -165,6 +176,8 @@ impl Default for Options {
             far_drop_pruning: false,
             qs_recaptures: false,
             history_pruning: false,
+            deep_check_extension: false,
+            check_reductions: false,
         }
     }
 }
