@@ -45,6 +45,7 @@ fn switch<'a>(options: &'a mut Options, name: &str) -> &'a mut bool {
         "history_pruning" => &mut options.history_pruning,
         "deep_check_extension" => &mut options.deep_check_extension,
         "check_reductions" => &mut options.check_reductions,
+        "shallow_check_extension" => &mut options.shallow_check_extension,
         "iir" => &mut options.iir,
         "nnue" => &mut options.nnue,
         _ => panic!("unknown switch {name}"),

@@ -21,7 +21,8 @@
 //!                   qs_evasion_pruning, nnue, checks_first,
 //!                   far_drop_pruning, qs_recaptures,
 //!                   history_pruning, deep_check_extension,
-//!                   check_reductions); FIRST must
+//!                   check_reductions, shallow_check_extension);
+//!                   FIRST must
 //!                   be full:NODES
 //!   --set-second K=V  the same for SECOND (full:NODES), so that a change
 //!                   is measured against the engine with the changes
@@ -118,6 +119,7 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             history_pruning,
             deep_check_extension,
             check_reductions,
+            shallow_check_extension,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;

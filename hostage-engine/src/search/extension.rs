@@ -10,7 +10,11 @@
 //! check), as Fairy-Stockfish extends checks in every variant: with men in
 //! hand a node has dozens of safe checking drops, and extending each at
 //! every depth kept the prison position's tree 6 plies shallower than
-//! Fairy-Stockfish's. The table's move, when the singular test
+//! Fairy-Stockfish's. With [`Options::shallow_check_extension`] (off by
+//! default) a check is extended only at depth ≤ 3, the other way round:
+//! near the horizon, where quiescence (captures only) cannot see a drop
+//! mate the check prepares, and not higher in the tree, where the
+//! full-width search below sees the answers anyway. The table's move, when the singular test
 //! found it singular and it is searched first, is extended too
 //! ([`super::singular`]). Neither past two thirds of [`MAX_PLY`], so that a
 //! path always ends; a move is extended at most one ply.
@@ -46,12 +50,18 @@ pub(super) fn extension(
     }
 }
 
+/// The deepest node whose checks [`Options::shallow_check_extension`]
+/// extends.
+const SHALLOW_CHECK_DEPTH: i32 = 3;
+
 /// Whether checks may be extended at a node of `depth` whose static
 /// evaluation is `eval`: always, unless [`Options::deep_check_extension`]
 /// asks for depth > 6 and an evaluation more than a pawn from 0
-/// (Fairy-Stockfish's condition).
+/// (Fairy-Stockfish's condition) or [`Options::shallow_check_extension`]
+/// for depth ≤ 3.
 fn extends_checks_at(options: &Options, depth: i32, eval: i32) -> bool {
-    !options.deep_check_extension || (depth > 6 && eval.abs() > 100)
+    (!options.deep_check_extension || (depth > 6 && eval.abs() > 100))
+        && (!options.shallow_check_extension || depth <= SHALLOW_CHECK_DEPTH)
 }
 
 #[cfg(test)]
@@ -74,5 +84,17 @@ mod tests {
         assert!(!extends_checks_at(&on, 12, -40));
         // In check the evaluation is -INFINITE: deep enough is enough.
         assert!(extends_checks_at(&on, 7, -INFINITE));
+    }
+
+    #[test]
+    fn shallow_check_extension_extends_only_near_the_horizon() {
+        let on = Options {
+            shallow_check_extension: true,
+            ..Options::default()
+        };
+        assert!(extends_checks_at(&on, 1, 0));
+        assert!(extends_checks_at(&on, 3, 900));
+        assert!(!extends_checks_at(&on, 4, 0));
+        assert!(!extends_checks_at(&on, 12, -INFINITE));
     }
 }
