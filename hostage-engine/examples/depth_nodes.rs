@@ -43,6 +43,10 @@ fn switch<'a>(options: &'a mut Options, name: &str) -> &'a mut bool {
         "far_drop_pruning" => &mut options.far_drop_pruning,
         "qs_recaptures" => &mut options.qs_recaptures,
         "history_pruning" => &mut options.history_pruning,
+        "deep_check_extension" => &mut options.deep_check_extension,
+        "check_reductions" => &mut options.check_reductions,
+        "shallow_check_extension" => &mut options.shallow_check_extension,
+        "iir" => &mut options.iir,
         "nnue" => &mut options.nnue,
         _ => panic!("unknown switch {name}"),
     }

@@ -105,7 +105,7 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         Position::from_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12")
             .expect("fen");
     type Flip = fn(&mut Options);
-    let flips: [(&str, Flip); 25] = [
+    let flips: [(&str, Flip); 28] = [
         ("null_move", |o| o.null_move ^= true),
         ("lmr", |o| o.lmr ^= true),
         ("leaf_pruning", |o| o.leaf_pruning ^= true),
@@ -130,6 +130,11 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         ("far_drop_pruning", |o| o.far_drop_pruning ^= true),
         ("qs_recaptures", |o| o.qs_recaptures ^= true),
         ("history_pruning", |o| o.history_pruning ^= true),
+        ("deep_check_extension", |o| o.deep_check_extension ^= true),
+        ("check_reductions", |o| o.check_reductions ^= true),
+        ("shallow_check_extension", |o| {
+            o.shallow_check_extension ^= true
+        }),
         ("none", |_| {}),
     ];
     for (name, flip) in flips {

@@ -20,8 +20,13 @@
 //!                   cut_node_reduction, king_zone_drops, smp_vote,
 //!                   qs_evasion_pruning, nnue, checks_first,
 //!                   far_drop_pruning, qs_recaptures,
-//!                   history_pruning); FIRST must
+//!                   history_pruning, deep_check_extension,
+//!                   check_reductions, shallow_check_extension);
+//!                   FIRST must
 //!                   be full:NODES
+//!   --set-second K=V  the same for SECOND (full:NODES), so that a change
+//!                   is measured against the engine with the changes
+//!                   kept before it
 //!   --hand          full players (FIRST and SECOND) evaluate with the
 //!                   hand-written evaluation, not the network: the
 //!                   weights of --set and --params are that evaluation's
@@ -112,6 +117,9 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             far_drop_pruning,
             qs_recaptures,
             history_pruning,
+            deep_check_extension,
+            check_reductions,
+            shallow_check_extension,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;
@@ -186,12 +194,16 @@ fn main() {
     let mut params = Params::default();
     let mut options = Options::default();
     let mut changed = false;
+    let mut second_params = Params::default();
+    let mut second_options = Options::default();
+    let mut second_changed = false;
     let mut hand = false;
     let mut i = 2;
     while i < args.len() {
         if args[i] == "--hand" {
             hand = true;
             options.nnue = false;
+            second_options.nnue = false;
             i += 1;
             continue;
         }
@@ -220,6 +232,10 @@ fn main() {
                 set_param(&mut params, &mut options, v);
                 changed = true;
             }
+            "--set-second" => {
+                set_param(&mut second_params, &mut second_options, v);
+                second_changed = true;
+            }
             other => panic!("unknown argument {other}"),
         }
         i += 2;
@@ -235,7 +251,20 @@ fn main() {
     config.threads = threads;
     config.seed = seed;
     config.sprt = sprt;
-    let second_player = player(&args[1], hand);
+    let plain_second = player(&args[1], hand);
+    let second_text = args[1].clone();
+    let second_player = move || -> Box<dyn Player> {
+        match (second_changed, PlayerSpec::from_str(&second_text)) {
+            (true, Ok(PlayerSpec::Full { nodes })) => {
+                let mut p = FullPlayer::new(nodes);
+                p.engine_mut().set_params(second_params);
+                p.engine_mut().set_options(second_options);
+                Box::new(p)
+            }
+            (true, _) => panic!("--set-second needs SECOND = full:NODES"),
+            (false, _) => plain_second(),
+        }
+    };
     let plain_first = player(&first_text, hand);
     let make_first = move || -> Box<dyn Player> {
         match (changed, PlayerSpec::from_str(&first_text)) {
@@ -250,7 +279,7 @@ fn main() {
         }
     };
     let start = std::time::Instant::now();
-    let result = run_match(&config, &make_first, &*second_player, &|g, wdl| {
+    let result = run_match(&config, &make_first, &second_player, &|g, wdl| {
         eprintln!(
             "game {:>4} {:>7} {:<28} {}",
             g.index + 1,

@@ -310,8 +310,16 @@ impl Searcher<'_> {
 
             let child = played.unwrap_or_else(|| play(pos, mv));
             let singular = if i == 0 && tt_first { singular_ext } else { 0 };
-            let new_depth =
-                node.depth - 1 + extension(&self.options, pos, &mv, gives_check, ply, singular);
+            let new_depth = node.depth - 1
+                + extension(
+                    &self.options,
+                    pos,
+                    &mv,
+                    gives_check,
+                    ply,
+                    singular,
+                    (node.depth, node.eval),
+                );
             self.played[ply] = Some(mv);
             let value = if searched == 0 {
                 let kind = node.kind.first_child();
@@ -381,8 +389,9 @@ impl Searcher<'_> {
     ) -> Option<i32> {
         // A check that loses its checking man by static exchange (a
         // sacrificial checking drop) is reduced like a quiet move: only the
-        // checks that keep the man are searched in full.
-        let checks = node.in_check || m.safe_check;
+        // checks that keep the man are searched in full (all are reduced
+        // with `check_reductions`).
+        let checks = !self.options.check_reductions && (node.in_check || m.safe_check);
         if !reduction::reduces(
             &self.options,
             node.depth,

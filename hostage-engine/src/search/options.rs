@@ -134,6 +134,26 @@ pub struct Options {
     /// `pruning.rs`). With men in hand the drops a side tried in vain are
     /// many. Off by default, as above.
     pub history_pruning: bool,
+    /// The check extension only at depth > 6 and with the static
+    /// evaluation more than a pawn from 0 (or in check), as
+    /// Fairy-Stockfish extends checks in every variant
+    /// (`extension.rs`). With men in hand a third of the moves searched
+    /// can be safe checking drops, each extended at every depth. Off by
+    /// default: with [`Options::check_reductions`] it lost its self-play
+    /// match against that switch alone (`docs/engine-record.md`, "Checks
+    /// in drop positions").
+    pub deep_check_extension: bool,
+    /// Late-move reductions also for moves that give a check keeping the
+    /// checking man and for the evasions of a check, as Stockfish and
+    /// Fairy-Stockfish reduce them (`reduction.rs`): with men in hand an
+    /// evasion has dozens of interposing drops. Off by default: even in
+    /// self-play (`docs/engine-record.md`, "Checks in drop positions").
+    pub check_reductions: bool,
+    /// The check extension only at depth ≤ 3, near the horizon, where
+    /// quiescence (captures only) cannot see the drop mate a check
+    /// prepares; higher in the tree the search below a check is deep
+    /// enough without it (`extension.rs`). Off by default, as above.
+    pub shallow_check_extension: bool,
 }
 
 impl Default for Options {
@@ -165,6 +185,9 @@ impl Default for Options {
             far_drop_pruning: false,
             qs_recaptures: false,
             history_pruning: false,
+            deep_check_extension: false,
+            check_reductions: false,
+            shallow_check_extension: false,
         }
     }
 }

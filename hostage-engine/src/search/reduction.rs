@@ -8,7 +8,11 @@
 //! default: gives one and keeps the checking man by static exchange, so
 //! that a sacrificial checking drop, the man taken at once, is reduced like
 //! a quiet move, since with men in hand such drops are many and few of
-//! them lead anywhere). By how much: the logarithmic base of
+//! them lead anywhere). With [`Options::check_reductions`] (off by
+//! default) below the root neither a check nor an evasion is spared:
+//! Stockfish and Fairy-Stockfish reduce them like any move, and with men
+//! in hand a node in check has dozens of interposing drops and a node
+//! dozens of safe checking drops. By how much: the logarithmic base of
 //! [`base`], one ply less at PV nodes and one more when the side is not
 //! improving (not at the root), two more at a cut node with
 //! [`Options::cut_node_reduction`], one less for a drop or exchange next to
