@@ -81,6 +81,25 @@ impl Reserve {
         true
     }
 
+    /// Adds one man of `role` (saturating at 255) and returns the new count:
+    /// the level of its Zobrist key.
+    #[inline]
+    pub(crate) fn push(&mut self, role: Role) -> u8 {
+        let slot = &mut self.0[role.index()];
+        *slot = slot.saturating_add(1);
+        *slot
+    }
+
+    /// Takes one man of `role` out and returns the count before: the level
+    /// of its Zobrist key (0, and no change, if none is held).
+    #[inline]
+    pub(crate) fn take(&mut self, role: Role) -> u8 {
+        let slot = &mut self.0[role.index()];
+        let count = *slot;
+        *slot = count.saturating_sub(1);
+        count
+    }
+
     /// How many men are held in all.
     #[must_use]
     pub fn total(&self) -> u32 {

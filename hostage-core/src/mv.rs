@@ -9,6 +9,9 @@ use crate::{Color, Role, Square};
 /// position; get one from [`crate::Position::legal_moves`] or by parsing
 /// SAN or UCI against a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+// An explicit tag byte: telling the kinds apart is one byte compare, not
+// arithmetic on a niche of the pawn's role (six bytes instead of five).
+#[repr(u8)]
 pub enum Move {
     /// A man moves on the board, perhaps capturing (the captured man goes
     /// into the mover's prison, R2) and perhaps promoting (R7: the pawn

@@ -50,16 +50,7 @@ fn walk(pos: &Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
     moves.clear();
     pos.legal_moves_into(&mut moves);
     let nodes = if depth == 1 {
-        // Every leaf played (not bulk): make each move, count it.
-        moves
-            .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                core::hint::black_box(&child);
-                1
-            })
-            .sum()
+        play_leaves(pos, &moves)
     } else {
         moves
             .iter()
@@ -72,6 +63,22 @@ fn walk(pos: &Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
     };
     buffers.0[depth as usize - 1] = moves;
     nodes
+}
+
+/// Every leaf played (not bulk): each move made on a copy of `pos`, and
+/// counted. Kept out of the walk so that the copy reads the parent from
+/// memory rather than from the generator's registers.
+#[inline(never)]
+fn play_leaves(pos: &Position, moves: &[Move]) -> u64 {
+    moves
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_ref(m);
+            core::hint::black_box(&child);
+            1
+        })
+        .sum()
 }
 
 /// Perft split by first move: each legal move with the count below it.

@@ -11,11 +11,11 @@ use core::{fmt, num::NonZeroU32};
 
 use crate::setup::castling_right;
 
+mod play;
+
 use crate::{
-    attacks,
-    mv::king_home,
-    zobrist::{self, ReserveKind},
-    Bitboard, Board, ByColor, CastlingSide, Color, Move, Piece, Reserve, Role, Setup, Square,
+    attacks, mv::king_home, zobrist, Bitboard, Board, ByColor, CastlingSide, Color, Move, Reserve,
+    Role, Setup, Square,
 };
 
 /// The standard set of men of one side (R1), indexed P N B R Q K.
@@ -43,8 +43,10 @@ pub(crate) const STANDARD_SET: [u32; 6] = [8, 2, 2, 2, 1, 1];
 #[derive(Clone)]
 pub struct Position {
     pub(crate) board: Board,
-    pub(crate) prisons: ByColor<Reserve>,
-    pub(crate) airfields: ByColor<Reserve>,
+    /// White's prison, Black's prison, White's airfield, Black's airfield
+    /// (`zobrist::prison_slot`, `zobrist::airfield_slot`): one array, so
+    /// that a move finds a reserve by arithmetic on the colour.
+    pub(crate) reserves: [Reserve; 4],
     pub(crate) turn: Color,
     pub(crate) unmoved: Bitboard,
     /// Set after a double step when an enemy pawn stands beside the pawn;
@@ -279,8 +281,12 @@ impl Position {
         }
         let mut pos = Position {
             board: setup.board,
-            prisons: setup.prisons,
-            airfields: setup.airfields,
+            reserves: [
+                setup.prisons.white,
+                setup.prisons.black,
+                setup.airfields.white,
+                setup.airfields.black,
+            ],
             turn: setup.turn,
             unmoved,
             ep_square: setup.ep_square,
@@ -304,8 +310,14 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board.clone(),
-            prisons: self.prisons,
-            airfields: self.airfields,
+            prisons: ByColor {
+                white: self.reserves[0],
+                black: self.reserves[1],
+            },
+            airfields: ByColor {
+                white: self.reserves[2],
+                black: self.reserves[3],
+            },
             turn: self.turn,
             unmoved: self.unmoved,
             ep_square: self.legal_ep_square(),
@@ -323,14 +335,14 @@ impl Position {
     /// `color`'s prison: the *enemy* men `color` has captured (R2).
     #[must_use]
     pub const fn prison(&self, color: Color) -> &Reserve {
-        self.prisons.get(color)
+        &self.reserves[zobrist::prison_slot(color)]
     }
 
     /// `color`'s airfield: `color`'s *own* men released by the opponent,
     /// waiting to be dropped (R3).
     #[must_use]
     pub const fn airfield(&self, color: Color) -> &Reserve {
-        self.airfields.get(color)
+        &self.reserves[zobrist::airfield_slot(color)]
     }
 
     /// The side to move.
@@ -390,7 +402,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn can_promote(&self, color: Color) -> bool {
-        self.prisons.get(!color).has_promotion_piece()
+        self.prison(!color).has_promotion_piece()
     }
 
     /// Men of `by` attacking `sq` with the given occupancy, where frozen
@@ -498,293 +510,6 @@ impl Position {
         }
     }
 
-    /// Plays `m`, or hands back the unchanged position if it is not legal.
-    ///
-    /// # Errors
-    ///
-    /// [`PlayError`], holding the move and this position.
-    // The error hands the position back by value, as shakmaty does: the
-    // caller keeps it without a clone, so its size is the point.
-    #[allow(clippy::result_large_err)]
-    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(&m) {
-            self.play_unchecked(m);
-            Ok(self)
-        } else {
-            Err(PlayError {
-                mv: m,
-                position: self,
-            })
-        }
-    }
-
-    /// Plays `m` in place without checking legality. For move generators and
-    /// perft; `m` must come from [`Position::legal_moves`] of this position,
-    /// otherwise the position may become inconsistent (it never panics on a
-    /// consistent one).
-    #[inline]
-    pub fn play_unchecked(&mut self, m: Move) {
-        // Board moves are nearly every move played in a search, so their
-        // path is inlined into the caller (the `Move` is then read field by
-        // field from the move list instead of unpacked from a register);
-        // the other kinds stay out of line.
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => self.play_normal(role, from, capture, to, promotion),
-            _ => self.play_special(m),
-        }
-    }
-
-    /// [`Position::play_unchecked`] for a [`Move::Normal`].
-    #[inline(always)]
-    fn play_normal(
-        &mut self,
-        role: Role,
-        from: Square,
-        capture: Option<Role>,
-        to: Square,
-        promotion: Option<Role>,
-    ) {
-        let us = self.turn;
-        self.ep_square = None;
-        // R12: a capture or a pawn move resets the clock (`Move::is_zeroing`).
-        self.halfmoves = if role == Role::Pawn || capture.is_some() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if let Some(captured) = capture {
-            self.capture_on(captured, to);
-        }
-        match promotion {
-            None => {
-                self.board.shift(role.of(us), from, to);
-                self.hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
-            }
-            Some(promoted) => self.promote(from, to, promoted),
-        }
-        // R9: the castling state changes only when a king moves or a man
-        // leaves or is taken on a square of `unmoved` (a home corner or a
-        // king's home square): one test for the common case.
-        if role == Role::King || self.unmoved.intersects(Bitboard::from_square(from) | to) {
-            self.update_unmoved(role, from, capture.is_some().then_some(to));
-        }
-        if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
-            // R10: only a double step beside an enemy pawn may allow en passant.
-            let skipped = Square::new_unchecked((from.index() + to.index()) / 2);
-            let adjacent =
-                attacks::pawn_attacks(us, skipped) & self.board.by_piece(Role::Pawn.of(!us));
-            if adjacent.any() {
-                self.ep_square = Some(skipped);
-            }
-        }
-        self.pass_turn();
-    }
-
-    /// Takes the enemy man of role `captured` on `to` into our prison (R2).
-    fn capture_on(&mut self, captured: Role, to: Square) {
-        let us = self.turn;
-        self.remove(captured.of(!us), to);
-        self.reserve_add(ReserveKind::Prison(us), captured);
-    }
-
-    /// R7: the pawn on `from` and our man of role `promoted` in the
-    /// opponent's prison change places, the man landing on `to`.
-    #[cold]
-    fn promote(&mut self, from: Square, to: Square, promoted: Role) {
-        let us = self.turn;
-        self.remove(Role::Pawn.of(us), from);
-        self.reserve_remove(ReserveKind::Prison(!us), promoted);
-        self.reserve_add(ReserveKind::Prison(!us), Role::Pawn);
-        self.put(promoted.of(us), to);
-    }
-
-    /// R9: a man of `role` left `from` (and took a man on `captured`):
-    /// the squares lose their unmoved mark, and a king move ends castling.
-    fn update_unmoved(&mut self, role: Role, from: Square, captured: Option<Square>) {
-        let mut unmoved = self.unmoved.without(from);
-        if let Some(to) = captured {
-            unmoved.discard(to);
-        }
-        if role == Role::King {
-            unmoved = self.without_castling(unmoved, self.turn);
-        }
-        self.set_unmoved(unmoved);
-    }
-
-    /// [`Position::play_unchecked`] for every move but [`Move::Normal`].
-    #[inline(never)]
-    fn play_special(&mut self, m: Move) {
-        if let Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } = m
-        {
-            // Not reached from `play_unchecked`, which plays board moves
-            // itself; kept so that this function is complete.
-            self.play_normal(role, from, capture, to, promotion);
-            return;
-        }
-        let us = self.turn;
-        let them = !us;
-        self.ep_square = None;
-        self.halfmoves = if m.is_zeroing() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        match m {
-            Move::Normal { .. } => {} // played above
-            Move::EnPassant { from, to } => {
-                let captured = Square::from_coords(to.file(), from.rank());
-                self.remove(Role::Pawn.of(them), captured);
-                self.reserve_add(ReserveKind::Prison(us), Role::Pawn);
-                self.remove(Role::Pawn.of(us), from);
-                self.put(Role::Pawn.of(us), to);
-            }
-            Move::Castle { king, rook } => {
-                let side = m.castling_side().unwrap_or(CastlingSide::KingSide);
-                self.remove(Role::King.of(us), king);
-                self.remove(Role::Rook.of(us), rook);
-                self.put(Role::King.of(us), side.king_to(us));
-                self.put(Role::Rook.of(us), side.rook_to(us));
-                let unmoved = self.without_castling(self.unmoved, us);
-                self.set_unmoved(unmoved);
-            }
-            Move::Drop { role, to } => {
-                self.reserve_remove(ReserveKind::Airfield(us), role);
-                self.drop_man(role.of(us), to);
-            }
-            Move::Exchange {
-                released,
-                rescued,
-                to,
-            } => {
-                // R5: the enemy man goes from our prison to their airfield,
-                // ours from their prison onto the board.
-                self.reserve_remove(ReserveKind::Prison(us), released);
-                self.reserve_add(ReserveKind::Airfield(them), released);
-                self.reserve_remove(ReserveKind::Prison(them), rescued);
-                self.drop_man(rescued.of(us), to);
-            }
-        }
-        self.pass_turn();
-    }
-
-    /// The position with the turn passed to the other side and nothing
-    /// moved: the "null move" of engines' null-move pruning. Not a move of
-    /// the game. `None` when the side to move is in check (passing would
-    /// leave its king attacked). The en-passant chance lapses and the
-    /// halfmove clock advances, as after any non-zeroing move.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use hostage_core::{Color, Position};
-    ///
-    /// let pos = Position::new();
-    /// let passed = pos.null_move().expect("not in check");
-    /// assert_eq!(passed.turn(), Color::Black);
-    /// assert_eq!(passed.board(), pos.board());
-    /// assert_eq!(passed.zobrist_hash(), passed.zobrist_hash_from_scratch());
-    /// ```
-    #[must_use]
-    pub fn null_move(&self) -> Option<Position> {
-        if self.is_check() {
-            return None;
-        }
-        let mut pos = self.clone();
-        pos.ep_square = None;
-        pos.halfmoves = pos.halfmoves.saturating_add(1);
-        pos.pass_turn();
-        Some(pos)
-    }
-
-    /// Hands the move to the other side (and counts Black's moves).
-    #[inline]
-    fn pass_turn(&mut self) {
-        if self.turn == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = !self.turn;
-        self.hash ^= zobrist::black_to_move();
-    }
-
-    fn drop_man(&mut self, piece: Piece, to: Square) {
-        self.put(piece, to);
-        // R9: a rook dropped on its home corner counts as unmoved, so a
-        // never-moved king regains the right.
-        if piece.role == Role::Rook
-            && self.king_unmoved(piece.color)
-            && CastlingSide::ALL
-                .iter()
-                .any(|s| s.rook_square(piece.color) == to)
-        {
-            self.set_unmoved(self.unmoved.with(to));
-        }
-    }
-
-    fn without_castling(&self, unmoved: Bitboard, color: Color) -> Bitboard {
-        let mut unmoved = unmoved.without(king_home(color));
-        for side in CastlingSide::ALL {
-            unmoved.discard(side.rook_square(color));
-        }
-        unmoved
-    }
-
-    #[inline]
-    fn put(&mut self, piece: Piece, sq: Square) {
-        self.board.toggle(piece, sq);
-        self.hash ^= zobrist::piece(piece.color, piece.role, sq);
-    }
-
-    #[inline]
-    fn remove(&mut self, piece: Piece, sq: Square) {
-        self.board.toggle(piece, sq);
-        self.hash ^= zobrist::piece(piece.color, piece.role, sq);
-    }
-
-    fn reserve_mut(&mut self, kind: ReserveKind) -> &mut Reserve {
-        match kind {
-            ReserveKind::Prison(c) => self.prisons.get_mut(c),
-            ReserveKind::Airfield(c) => self.airfields.get_mut(c),
-        }
-    }
-
-    #[inline]
-    fn reserve_add(&mut self, kind: ReserveKind, role: Role) {
-        let reserve = self.reserve_mut(kind);
-        reserve.add(role);
-        let level = reserve.count(role);
-        self.hash ^= zobrist::reserve(kind, role, level);
-    }
-
-    #[inline]
-    fn reserve_remove(&mut self, kind: ReserveKind, role: Role) {
-        let reserve = self.reserve_mut(kind);
-        let level = reserve.count(role);
-        if reserve.remove(role) {
-            self.hash ^= zobrist::reserve(kind, role, level);
-        }
-    }
-
-    #[inline]
-    fn set_unmoved(&mut self, unmoved: Bitboard) {
-        if unmoved == self.unmoved {
-            return;
-        }
-        self.hash ^= castling_hash(self.unmoved) ^ castling_hash(unmoved);
-        self.unmoved = unmoved;
-    }
-
     /// The Zobrist hash (see [`crate::zobrist`]): equal for positions that
     /// R12 counts as the same, and updated incrementally by play.
     #[must_use]
@@ -812,39 +537,16 @@ impl Position {
         if self.turn == Color::Black {
             h ^= zobrist::black_to_move();
         }
-        h ^= castling_hash(self.unmoved);
-        for color in Color::ALL {
-            for (kind, reserve) in [
-                (ReserveKind::Prison(color), self.prison(color)),
-                (ReserveKind::Airfield(color), self.airfield(color)),
-            ] {
-                for role in Role::HOSTAGES {
-                    for level in 1..=reserve.count(role) {
-                        h ^= zobrist::reserve(kind, role, level);
-                    }
+        h ^= zobrist::castling_rights(self.unmoved);
+        for (slot, reserve) in self.reserves.iter().enumerate() {
+            for role in Role::HOSTAGES {
+                for level in 1..=reserve.count(role) {
+                    h ^= zobrist::reserve(slot, role, level);
                 }
             }
         }
         h
     }
-}
-
-fn castling_hash(unmoved: Bitboard) -> u64 {
-    let mut h = 0;
-    for (i, (color, side)) in [
-        (Color::White, CastlingSide::KingSide),
-        (Color::White, CastlingSide::QueenSide),
-        (Color::Black, CastlingSide::KingSide),
-        (Color::Black, CastlingSide::QueenSide),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if castling_right(unmoved, color, side) {
-            h ^= zobrist::castling(i);
-        }
-    }
-    h
 }
 
 /// Positions are equal when their FENs are: same board, reserves, turn,
