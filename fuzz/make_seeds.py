@@ -128,3 +128,30 @@ for name in ["pseudo-check-capture", "freeze-checker", "castle-revived-exchange"
 # (hostage-core/tests/regressions.rs holds the same cases as plain tests).
 write("san_uci", "regression-strict-san-capture-mark-first",
       bytes([4]) + b"xde3" + walk("ep-dropped-pawn-double-stepped") + b"\x00")
+
+# protocol: one client message of each type, as docs/protocol.md shows them,
+# and the shapes the parser must refuse.
+TOKEN = "5f0c" * 8
+PROTOCOL = {
+    "create-timed": '{"v":1,"type":"create","color":"white","clock":{"initial_ms":300000,"increment_ms":2000},"id":1}',
+    "create-named-untimed": '{"v":1,"type":"create","color":"random","clock":null,"name":" Ada "}',
+    "join": '{"v":1,"type":"join","game":"k3v9q0x2ma","color":"black","name":"Bob"}',
+    "move": '{"v":1,"type":"move","game":"k3v9q0x2ma","token":"%s","move":"e2e4","ply":0,"id":7}' % TOKEN,
+    "resume": '{"v":1,"type":"resume","game":"k3v9q0x2ma","token":"%s"}' % TOKEN,
+    "chat": '{"v":1,"type":"chat","game":"k3v9q0x2ma","token":"%s","text":" good luck! \\u00e9"}' % TOKEN,
+    "watch-text-id": '{"v":1,"type":"watch","game":"k3v9q0x2ma","id":"w-1"}',
+    "unwatch": '{"v":1,"type":"unwatch","game":"k3v9q0x2ma"}',
+    "resign": '{"v":1,"type":"resign","game":"k3v9q0x2ma","token":"%s"}' % TOKEN,
+    "propose-takeback": '{"v":1,"type":"propose_takeback","game":"k3v9q0x2ma","token":"%s"}' % TOKEN,
+    "rematch": '{"v":1,"type":"rematch","game":"k3v9q0x2ma","token":"%s"}' % TOKEN,
+    "ping": '{"v":1,"type":"ping"}',
+    "lobby-watch": '{"v":1,"type":"lobby_watch"}',
+    "challenge-create": '{"v":1,"type":"challenge_create","name":"Ada","color":"white","clock":{"initial_ms":180000,"increment_ms":2000},"id":3}',
+    "challenge-accept": '{"v":1,"type":"challenge_accept","challenge":"c1","name":"Bo"}',
+    "challenge-cancel": '{"v":1,"type":"challenge_cancel","challenge":"c1"}',
+    "lobby-seek": '{"v":1,"type":"lobby_seek","clock":{"initial_ms":60000,"increment_ms":0}}',
+    "refused-clock-array": '{"v":1,"type":"create","color":"white","clock":[60000,0]}',
+    "refused-duplicate-key": '{"v":1,"type":"ping","v":1}',
+}
+for name, text in PROTOCOL.items():
+    write("protocol", name, text)

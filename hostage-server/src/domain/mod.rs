@@ -13,6 +13,7 @@
 //! | `refusal.rs` | a refused request: its stable code and error |
 //! | `clock.rs` | Fischer clocks against a monotonic instant |
 //! | `names.rs` | display names: the rule and its check |
+//! | `rating.rs`, `rating/` | Glicko-2 ratings as lichess runs them: the update, the categories, whether a game is rated |
 //! | `chat.rs` | chat between a game's players: the rule of a line, the pace, the cap |
 //! | `time.rs` | wall-clock milliseconds, PGN dates and times |
 //!
@@ -30,6 +31,7 @@ pub mod clock;
 pub mod event;
 pub mod lobby;
 pub mod names;
+pub mod rating;
 pub mod record;
 pub mod refusal;
 pub mod room;

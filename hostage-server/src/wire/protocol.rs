@@ -93,6 +93,7 @@ pub mod color {
 
 pub use crate::domain::ColorChoice;
 
+pub mod encode;
 pub mod lobby_wire;
 mod strict;
 
@@ -349,6 +350,7 @@ fn request_id(raw: &Value) -> Option<RequestId> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateFields {
+    #[serde(deserialize_with = "strict::named")]
     color: ColorChoice,
     #[serde(default, deserialize_with = "strict::optional_object")]
     clock: Option<ClockSpec>,

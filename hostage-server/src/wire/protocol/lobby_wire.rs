@@ -79,6 +79,7 @@ struct NoFields {}
 struct CreateFields {
     #[serde(default)]
     name: Option<String>,
+    #[serde(deserialize_with = "crate::wire::protocol::strict::named")]
     color: ColorChoice,
     #[serde(
         default,

@@ -121,6 +121,19 @@ where
     }
 }
 
+/// A field documented as a string that names one of a few values
+/// (`color`: `"white"`, `"black"`, `"random"`): only a JSON string is read.
+/// serde would also read a unit variant from a one-key object
+/// (`{"white": null}`).
+pub(crate) fn named<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    let name = String::deserialize(d)?;
+    T::deserialize(Value::String(name)).map_err(D::Error::custom)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +195,31 @@ mod tests {
             read(serde_json::json!({"pair": {"a": 1, "b": 2, "c": 3}})),
             None
         );
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Side {
+        Left,
+        Right,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Named {
+        #[serde(deserialize_with = "named")]
+        side: Side,
+    }
+
+    #[test]
+    fn a_named_value_is_a_string_only() {
+        let read = |v: Value| serde_json::from_value::<Named>(v).ok();
+        assert_eq!(
+            read(serde_json::json!({"side": "left"})),
+            Some(Named { side: Side::Left })
+        );
+        assert_eq!(read(serde_json::json!({"side": {"left": null}})), None);
+        assert_eq!(read(serde_json::json!({"side": ["left"]})), None);
+        assert_eq!(read(serde_json::json!({"side": "Left"})), None);
+        assert_eq!(read(serde_json::json!({"side": 0})), None);
     }
 }
