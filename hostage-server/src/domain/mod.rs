@@ -6,6 +6,7 @@
 //! | file | concern |
 //! | --- | --- |
 //! | `mod.rs` | time controls, clock readings, a game's status, endings and seat secrets |
+//! | `account.rs`, `account/` | accounts: usernames, the password rule, the refusals; Argon2id hashing; the login throttle |
 //! | `room.rs`, `room/` | one game's rules, seats, clocks, draws, takebacks, aborts and endings |
 //! | `event.rs` | what a room decided: the domain events |
 //! | `record.rs` | the record of a game, as it is kept and put back |
@@ -24,6 +25,7 @@
 //! guess from), and a database leak gives no seat away. Digests are
 //! compared in constant time.
 
+pub mod account;
 pub mod chat;
 pub mod clock;
 pub mod event;
