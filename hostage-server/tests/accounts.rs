@@ -730,3 +730,49 @@ fn behind_tls_the_cookie_is_secure_and_the_origin_https() {
     assert!(set.ends_with("; Secure"), "{set}");
     assert!(set.contains("; HttpOnly; SameSite=Lax; Path=/;"), "{set}");
 }
+
+#[test]
+fn a_lobby_challenge_accepted_by_an_account_is_the_accounts_game() {
+    let (addr, _runtime, _db) = sqlite_server("lobby");
+    let made = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Lobbyist", "good password"),
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    let session = made.session();
+    let mut guest = Client::connect(&addr);
+    guest.send(
+        json!({"v": 1, "type": "challenge_create", "id": "c", "color": "white",
+        "clock": {"initial_ms": 180_000, "increment_ms": 2_000}}),
+    );
+    let challenge = guest.expect("challenge_created")["challenge"]["id"]
+        .as_str()
+        .expect("challenge id")
+        .to_string();
+    let cookie = format!("hostage_session={session}");
+    let mut account = Client::connect_with(&addr, &[("Cookie", &cookie)]).expect("connect");
+    account.send(json!({"v": 1, "type": "challenge_accept", "challenge": challenge, "id": "a"}));
+    let joined = account.expect("joined");
+    assert_eq!(joined["color"], "black");
+    let state = account.expect("state");
+    assert_eq!(state["names"]["black"], "Lobbyist", "{state}");
+    let game = joined["game"].as_str().expect("game").to_string();
+    let listed = get(&addr, "/api/account/games", Some(&session));
+    assert_eq!(
+        listed.body["games"][0]["game"],
+        game.as_str(),
+        "{}",
+        listed.body
+    );
+    assert_eq!(listed.body["games"][0]["color"], "black");
+    assert_eq!(listed.body["games"][0]["started"], true);
+    assert_eq!(listed.body["games"][0]["your_move"], false);
+    // Another device of the account takes the seat back by `join`.
+    let mut other = Client::connect_with(&addr, &[("Cookie", &cookie)]).expect("connect");
+    other.send(json!({"v": 1, "type": "join", "game": game}));
+    let again = other.expect("joined");
+    assert_eq!(again["color"], "black");
+    assert_eq!(again["token"], joined["token"]);
+}

@@ -256,8 +256,9 @@ mod tests {
         assert_eq!(ada.key(), "ada_l");
         assert_eq!(Username::parse("ADA_L").unwrap().key(), ada.key());
         assert_eq!(Username::key_of(" ADA_l"), "ada_l");
-        // Unicode letters keep their case rule: Greek capital sigma.
-        assert_eq!(Username::parse("ΣΑΣ").unwrap().key(), "σασ");
+        // Unicode's lower case, final sigma included (`str::to_lowercase`).
+        assert_eq!(Username::parse("ΣΑΣ").unwrap().key(), "σας");
+        assert_eq!(Username::parse("σας").unwrap().key(), "σας");
         for bad in [
             "",
             "   ",
