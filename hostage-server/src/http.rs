@@ -1,7 +1,11 @@
 //! The HTTP side: the WebSocket upgrade, the JSON and PGN read-outs of a
 //! game, the health check, and the app's static files.
 //!
-//! Policy: everything here is read-only; games change only over the socket.
+//! Policy: games change only over the socket; the account endpoints
+//! (`account_http.rs`) are the only requests that change anything, and a
+//! WebSocket upgrade or a state-changing request from another origin is
+//! refused first (`origin.rs`). The socket learns its account from the
+//! session cookie of its upgrade request.
 //! Errors are JSON `{"code", "message"}` with the protocol's codes. A path
 //! longer than [`MAX_PATH_BYTES`] is 414 and a path with a segment longer
 //! than [`MAX_SEGMENT_BYTES`] is 404, before any route or file look-up. The
@@ -26,7 +30,10 @@ use axum::{
 use tower_http::{compression::CompressionLayer, services::ServeDir};
 
 use crate::{
+    account_http,
     caps::{ConnCaps, Refused},
+    origin::{check_origin, OriginPolicy},
+    service::accounts::Accounts,
     service::games::Hub,
     service::limits::ServerLimits,
     wire::protocol::{ErrorCode, ProtoError, SUPPORTED_VERSIONS},
@@ -61,11 +68,19 @@ pub struct AppState {
     pub caps: Arc<ConnCaps>,
     /// The limits in force.
     pub limits: ServerLimits,
+    /// The account service (`None`: this server keeps no accounts).
+    pub accounts: Option<Arc<Accounts>>,
 }
 
 /// The routes of `docs/protocol.md` (HTTP); static files from `static_dir`.
 pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
+    let policy = state
+        .accounts
+        .as_ref()
+        .map(|a| OriginPolicy::of(a.options()))
+        .unwrap_or_default();
     let router = Router::new()
+        .merge(account_http::routes(state.accounts.clone()))
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
         .route("/api/games/{id}", get(game_state))
@@ -81,6 +96,7 @@ pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
         None => router.fallback(|| async { (StatusCode::NOT_FOUND, "no app directory is served") }),
     };
     router
+        .layer(middleware::from_fn_with_state(policy, check_origin))
         .layer(middleware::from_fn(path_limits))
         .with_state(state)
 }
@@ -110,11 +126,26 @@ async fn cache_control(request: Request, next: Next) -> Response {
     response
 }
 
+/// The account of the request's session cookie, as the game service
+/// sees it; none without a cookie, with an ended session, or when the
+/// look-up fails (the connection then plays as a guest).
+async fn seat_owner(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+) -> Option<Arc<crate::domain::account::SeatOwner>> {
+    let accounts = state.accounts.as_ref()?;
+    let token = account_http::session_token(headers)?;
+    let account = accounts.session(&token).await.ok()??;
+    Accounts::seat_owner(&account).map(Arc::new)
+}
+
 async fn upgrade(
     ws: WebSocketUpgrade,
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    let account = seat_owner(&state, &headers).await;
     let place = match state.caps.take(peer.ip()) {
         Ok(place) => place,
         Err(Refused::PerAddress) => {
@@ -147,6 +178,7 @@ async fn upgrade(
                 limits,
                 place,
                 crate::ws::InLobby { lobby, member },
+                account,
             )
         })
 }

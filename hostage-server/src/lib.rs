@@ -17,7 +17,7 @@
 //! | `store/` | persistence of games, chat and the lobby behind one set of traits; `store/sqlite/` and `store/postgres/` each implement all of it |
 //! | `wire/` | the protocol's messages and the mapping from domain events to them |
 //! | `service/` | the hub of games, the lobby and presence: runs the domain's decisions, stores them, then tells the followers |
-//! | the edges | `ws.rs` (the socket loop), `http.rs` (routes: socket, JSON and PGN read-outs, health, static files), `ratelimit.rs` (flood control per connection), `caps.rs` (open connections per address and in total), `lib.rs` (configuration, wiring a `Server`, the accept loop) |
+//! | the edges | `ws.rs` (the socket loop), `http.rs` (routes: socket, JSON and PGN read-outs, health, static files), `account_http.rs` (the account endpoints and the session cookie), `origin.rs` (the origin policy), `ratelimit.rs` (flood control per connection), `caps.rs` (open connections per address and in total), `lib.rs` (configuration, wiring a `Server`, the accept loop) |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), hostage_server::ServerError> {
@@ -35,9 +35,11 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod account_http;
 pub mod caps;
 pub mod domain;
 pub mod http;
+pub mod origin;
 pub mod ratelimit;
 pub mod service;
 pub mod store;
@@ -52,12 +54,14 @@ use tower::ServiceExt;
 use crate::{
     caps::ConnCaps,
     http::AppState,
+    service::accounts::Accounts,
     service::games::Hub,
     service::lobby::Lobby,
-    store::{lobby::LobbyStore, sqlite::MemoryLobby, Store, StoreError},
+    store::{accounts::AccountStore, lobby::LobbyStore, sqlite::MemoryLobby, Store, StoreError},
 };
 
 pub use crate::domain::time::{now_ms, pgn_date, pgn_time};
+pub use crate::service::accounts::AccountOptions;
 pub use crate::service::limits::ServerLimits;
 
 /// What `hostage serve` needs to start.
@@ -74,6 +78,8 @@ pub struct Config {
     pub static_dir: Option<PathBuf>,
     /// Timeouts, caps and the rest (`limits.rs`).
     pub limits: ServerLimits,
+    /// Sessions, cookies, the origin policy and the login throttle.
+    pub accounts: AccountOptions,
 }
 
 impl Config {
@@ -94,6 +100,7 @@ impl Config {
             db,
             static_dir: None,
             limits: ServerLimits::default(),
+            accounts: AccountOptions::default(),
         }
     }
 }
@@ -195,7 +202,7 @@ impl Server {
             StoreUrl::Postgres(url) => store::postgres::open_stores(url).await,
         }
         .map_err(ServerError::Store)?;
-        Server::bind_with_stores(config, stores.games, stores.lobby).await
+        Server::bind_all(config, stores.games, stores.lobby, Some(stores.accounts)).await
     }
 
     /// As [`Server::bind`], on any [`Store`] (`config.db` is not used), with
@@ -221,6 +228,21 @@ impl Server {
         store: Arc<dyn Store>,
         lobby: Arc<dyn LobbyStore>,
     ) -> Result<Server, ServerError> {
+        Server::bind_all(config, store, lobby, None).await
+    }
+
+    /// As [`Server::bind_with_stores`], with the accounts in `accounts`
+    /// (`None`: the account endpoints answer that this server keeps none).
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError`].
+    pub async fn bind_all(
+        config: &Config,
+        store: Arc<dyn Store>,
+        lobby: Arc<dyn LobbyStore>,
+        accounts: Option<Arc<dyn AccountStore>>,
+    ) -> Result<Server, ServerError> {
         let limits = config.limits;
         limits.check().map_err(ServerError::Limits)?;
         let hub = Hub::start(store, limits)
@@ -233,11 +255,17 @@ impl Server {
             .await
             .map_err(ServerError::Io)?;
         let addr = listener.local_addr().map_err(ServerError::Io)?;
+        if let Some(accounts) = &accounts {
+            hub.list_seats_in(Arc::clone(accounts));
+        }
+        let accounts =
+            accounts.map(|store| Arc::new(Accounts::new(store, config.accounts.clone())));
         let state = AppState {
             hub,
             lobby,
             caps: ConnCaps::new(limits.max_connections_per_address, limits.max_connections),
             limits,
+            accounts,
         };
         Ok(Server {
             listener,

@@ -30,6 +30,7 @@ use futures_util::{
 use tokio::sync::{mpsc, Notify};
 
 use crate::{
+    domain::account::SeatOwner,
     ratelimit::{self, RateLimiter, Verdict},
     service::games::{Conn, Following, Hub},
     service::limits::ServerLimits,
@@ -77,7 +78,8 @@ fn over_capacity(e: axum::Error) -> bool {
         .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
 }
 
-/// Serves one upgraded socket until it ends. `place` is the connection's
+/// Serves one upgraded socket until it ends, for `account` if the
+/// connection came with a session (`http.rs`). `place` is the connection's
 /// place under the connection caps, freed as soon as the connection stops
 /// reading (before the close frame and the drain), so that a client that
 /// sees its connection end can open another at once.
@@ -87,6 +89,7 @@ pub async fn serve<P: Send>(
     limits: ServerLimits,
     place: P,
     in_lobby: InLobby,
+    account: Option<Arc<SeatOwner>>,
 ) {
     let InLobby { lobby, mut member } = in_lobby;
     let (sink, mut stream) = socket.split();
@@ -99,6 +102,7 @@ pub async fn serve<P: Send>(
         kick: Arc::new(Notify::new()),
         queued: Arc::clone(&queued),
         max_queued_bytes: limits.max_queued_bytes,
+        account,
     };
     let writer = tokio::spawn(write_loop(sink, rx, close_rx, queued));
 

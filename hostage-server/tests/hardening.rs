@@ -565,6 +565,7 @@ fn a_queue_never_holds_more_than_max_queued_bytes() {
         kick: Arc::new(tokio::sync::Notify::new()),
         queued: Arc::new(AtomicUsize::new(0)),
         max_queued_bytes: 128 * 1024,
+        account: None,
     };
     // 53 KB states, as the slow client was sent: two fit, the
     // third would pass the limit, so it is not queued and the connection

@@ -6,6 +6,7 @@
 //! | file | concern |
 //! | --- | --- |
 //! | `mod.rs` | time controls, clock readings, a game's status, endings and seat secrets |
+//! | `account.rs`, `account/` | accounts: usernames, the password rule, the refusals; Argon2id hashing; the login throttle |
 //! | `room.rs`, `room/` | one game's rules, seats, clocks, draws, takebacks, aborts and endings |
 //! | `event.rs` | what a room decided: the domain events |
 //! | `lobby.rs` | an open challenge; the lobby's caps, pace and quick pairing |
@@ -26,6 +27,7 @@
 //! guess from), and a database leak gives no seat away. Digests are
 //! compared in constant time.
 
+pub mod account;
 pub mod chat;
 pub mod clock;
 pub mod event;

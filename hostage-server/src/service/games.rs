@@ -61,17 +61,20 @@ use tokio::sync::{mpsc, Mutex as AsyncMutex, Notify, OwnedMutexGuard};
 
 use hostage_core::Color;
 
+mod account_seats;
 mod catch_up;
 mod tasks;
 
 use tasks::{clock_task, follow_changes, mark_presence, sweeper};
 
 use crate::{
+    domain::account::SeatOwner,
     domain::names::DisplayName,
     domain::room::{Change, MoveOutcome, Room},
     domain::{ClockSpec, TokenHash},
     service::limits::ServerLimits,
     service::presence,
+    store::accounts::AccountStore,
     store::ids,
     store::persist,
     store::{Store, StoreError, Write},
@@ -96,6 +99,9 @@ pub struct Conn {
     pub queued: Arc<AtomicUsize>,
     /// The most bytes that may be queued.
     pub max_queued_bytes: usize,
+    /// The account logged in on this connection (its session cookie), if
+    /// any: its seats are the account's (`games/account_seats.rs`).
+    pub account: Option<Arc<SeatOwner>>,
 }
 
 impl Conn {
@@ -262,6 +268,8 @@ pub struct Hub {
     shared: bool,
     /// This hub, for the tasks it starts.
     me: Weak<Hub>,
+    /// Where the seats of logged-in players are listed, once set.
+    accounts: std::sync::OnceLock<Arc<dyn AccountStore>>,
 }
 
 fn storage_error(e: &StoreError) -> ProtoError {
@@ -303,6 +311,7 @@ impl Hub {
             limits,
             shared: changes.is_some(),
             me: me.clone(),
+            accounts: std::sync::OnceLock::new(),
         });
         tokio::spawn(sweeper(Arc::downgrade(&hub)));
         if let Some(changes) = changes {
@@ -801,13 +810,21 @@ impl Hub {
     ) -> Result<(), Failure> {
         check_room_to_follow(following, Some(game))?;
         let (cell, mut inner) = self.open(game).await?;
-        let token = ids::token().map_err(|_| random_failed())?;
-        let now = Instant::now();
-        let (side, change) = inner
-            .room
-            .join_named(color, TokenHash::of(&token), name, now)?;
-        commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
-        cell.wake.notify_one();
+        let (token, name, held) = self.account_join(conn, &inner.room, name)?;
+        let side = match held {
+            Some(side) => side,
+            None => {
+                let now = Instant::now();
+                let (side, change) =
+                    inner
+                        .room
+                        .join_named(color, TokenHash::of(&token), name, now)?;
+                commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
+                cell.wake.notify_one();
+                self.list_seat(conn, game, side).await;
+                side
+            }
+        };
         self.mark_present(game, side).await;
         conn.reply(
             &Message::Joined {
@@ -1133,25 +1150,27 @@ impl Hub {
         }
     }
 
-    /// A new game with `side`'s seat taken by `token`, stored before
-    /// anyone hears of it. A clash of 51-bit ids is very unlikely; the
-    /// store refuses one anyway, and a fresh id is drawn (three times).
+    /// A new game with `side`'s seat taken by the token whose digest
+    /// `token` gives for the game's id, stored before anyone hears of it.
+    /// A clash of 51-bit ids is very unlikely; the store refuses one
+    /// anyway, and a fresh id is drawn (three times).
     async fn create_stored(
         &self,
         clock: Option<ClockSpec>,
         side: Color,
-        token: TokenHash,
+        token: impl Fn(&str) -> TokenHash + Send + Sync,
         name: Option<DisplayName>,
     ) -> Result<Room, ProtoError> {
         let mut attempt = 0;
         loop {
             let game = ids::game_id().map_err(|_| random_failed())?;
+            let digest = token(&game);
             let (room, record) = Room::create_named(
                 game,
                 crate::domain::time::now_ms(),
                 clock,
                 side,
-                token,
+                digest,
                 name.clone(),
             );
             match self.store.write(Write::CreateGame(record)).await {
@@ -1175,10 +1194,15 @@ impl Hub {
         check_room_to_follow(following, None)?;
         let side = seat_for(color)?;
         let token = ids::token().map_err(|_| random_failed())?;
+        let owner = conn.account.as_deref();
+        let token_of = |game: &str| owner.map_or_else(|| token.clone(), |o| o.seat_token(game));
+        let name = owner.map_or(name, |o| Some(o.name.clone()));
         let room = self
-            .create_stored(clock, side, TokenHash::of(&token), name)
+            .create_stored(clock, side, |g| TokenHash::of(&token_of(g)), name)
             .await?;
         let game = room.id().to_string();
+        let token = token_of(&game);
+        self.list_seat(conn, &game, side).await;
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
         // Just created: the sweeper spares a game with a follower, and
@@ -1344,11 +1368,15 @@ impl Hub {
             .create_stored(
                 challenge.clock,
                 creator,
-                challenge.token,
+                |_| challenge.token,
                 challenge.name.clone(),
             )
             .await?;
         let game = room.id().to_string();
+        let (token, accepter) = match conn.account.as_deref() {
+            Some(owner) => (owner.seat_token(&game), Some(owner.name.clone())),
+            None => (token, accepter),
+        };
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
         let (side, change) = inner.room.join_named(
@@ -1361,6 +1389,7 @@ impl Hub {
             .await
             .map_err(|(Failure::Refused(e) | Failure::Conflict(e))| e)?;
         cell.wake.notify_one();
+        self.list_seat(conn, &game, side).await;
         self.mark_present(&game, side).await;
         conn.reply(
             &Message::Joined {

@@ -33,6 +33,7 @@
 //! knows a game at the mark stored knows its stored moves up to its ply,
 //! and reads again only the end of the game ([`Store::load_since`]).
 
+pub mod accounts;
 pub(crate) mod columns;
 pub mod ids;
 pub mod lobby;
@@ -49,12 +50,15 @@ pub use crate::domain::record::{
 };
 use crate::domain::{chat::ChatLine, names::DisplayName, End, TokenHash};
 
-/// One database's stores: its games and its lobby's challenges.
+/// One database's stores: its games, its lobby's challenges and its
+/// accounts.
 pub struct Stores {
     /// The games.
     pub games: Arc<dyn Store>,
     /// The lobby's open challenges.
     pub lobby: Arc<dyn lobby::LobbyStore>,
+    /// The accounts, their sessions and seats.
+    pub accounts: Arc<dyn accounts::AccountStore>,
 }
 
 /// A change announced by a shared store.

@@ -30,6 +30,30 @@ impl Client {
         c
     }
 
+    /// Connects to `ws://addr/ws` with these extra request headers
+    /// (`Cookie`, `Origin`), reads the `hello`; the handshake's error if
+    /// the server refuses the upgrade.
+    pub fn connect_with(
+        addr: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, tungstenite::Error> {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws").into_client_request()?;
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tungstenite::http::HeaderName::from_bytes(name.as_bytes()).expect("header name"),
+                value.parse().expect("header value"),
+            );
+        }
+        let (ws, _) = tungstenite::connect(request)?;
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
+        }
+        let mut c = Client { ws };
+        c.expect("hello");
+        Ok(c)
+    }
+
     /// Connects without reading anything.
     pub fn connect_raw(addr: &str) -> Client {
         let (ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("connect");

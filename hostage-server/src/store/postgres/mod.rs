@@ -36,11 +36,13 @@
 //!   reconnects and announces [`Changed::All`], and every instance re-reads
 //!   its games by ply (the catch-up in `games.rs`).
 
+mod accounts;
 mod group;
 mod lobby;
 mod payload;
 mod writes;
 
+pub use accounts::PgAccounts;
 pub use group::{MAX_GROUP, WRITERS};
 pub use lobby::PgLobby;
 use writes::apply;
@@ -482,6 +484,7 @@ pub async fn open_stores(url: &str) -> Result<super::Stores, StoreError> {
     Ok(super::Stores {
         games: PostgresStore::open(url).await?,
         lobby: PgLobby::open(url).await?,
+        accounts: Arc::new(PgAccounts::open(url).await?),
     })
 }
 

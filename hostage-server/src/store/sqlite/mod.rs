@@ -31,9 +31,11 @@ use crate::{
     store::{Store, StoreError, StoreFuture, StoredGame, StoredTail, Write},
 };
 
+mod accounts;
 mod lobby;
 mod writes;
 
+pub use accounts::SqliteAccounts;
 pub use lobby::MemoryLobby;
 use writes::apply;
 
@@ -47,6 +49,7 @@ pub fn open_stores(path: &Path) -> Result<super::Stores, StoreError> {
     Ok(super::Stores {
         games: Arc::new(SqliteStore::open(path)?),
         lobby: MemoryLobby::new(),
+        accounts: Arc::new(SqliteAccounts::open(path)?),
     })
 }
 

@@ -1,0 +1,302 @@
+//! Accounts, sessions and account seats in PostgreSQL ([`AccountStore`]),
+//! on a connection of their own, shared by every instance on the database:
+//! a session made on one instance is found by every other.
+
+use hostage_core::Color;
+use tokio::sync::Mutex;
+use tokio_postgres::{error::SqlState, Client, Row};
+
+use crate::{
+    domain::{color_named, TokenHash},
+    store::accounts::{
+        account_by_key_sql, account_by_session_sql, name_taken, AccountGame, AccountRecord,
+        AccountStore, NewAccount, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS, DELETE_OTHER_SESSIONS,
+        DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION, ONGOING_GAMES, SET_PASSWORD,
+    },
+    store::columns::{conflict_unless, int, uint},
+    store::postgres::connect,
+    store::{StoreError, StoreFuture},
+};
+
+use super::backend;
+
+/// Serializes the schema's creation between instances starting at once.
+const SCHEMA_LOCK: i64 = 7_470_014;
+
+/// The tables, in PostgreSQL's words.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS accounts (
+    id           TEXT PRIMARY KEY,
+    username     TEXT NOT NULL,
+    username_key TEXT NOT NULL UNIQUE, -- the username in lower case
+    password     TEXT NOT NULL,        -- Argon2id, a PHC string
+    seat_key     TEXT NOT NULL,
+    created_ms   BIGINT NOT NULL,
+    closed_ms    BIGINT
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token      TEXT PRIMARY KEY, -- the SHA-256 of the session's token, in hex
+    account    TEXT NOT NULL REFERENCES accounts (id),
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS account_seats (
+    account TEXT NOT NULL REFERENCES accounts (id),
+    game    TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    at_ms   BIGINT NOT NULL,
+    PRIMARY KEY (account, game, side)
+);
+";
+
+/// The accounts of a PostgreSQL database.
+pub struct PgAccounts {
+    url: String,
+    client: Mutex<Option<Client>>,
+}
+
+impl PgAccounts {
+    /// Connects to `url` and creates the tables if missing.
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be reached or refuses the schema.
+    pub async fn open(url: &str) -> Result<PgAccounts, StoreError> {
+        let client = connect(url).await?;
+        client
+            .batch_execute(&format!(
+                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;"
+            ))
+            .await
+            .map_err(|e| backend(&e))?;
+        Ok(PgAccounts {
+            url: url.to_owned(),
+            client: Mutex::new(Some(client)),
+        })
+    }
+
+    /// The connection, locked (reconnected if it dropped).
+    async fn connection(&self) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
+        let mut slot = self.client.lock().await;
+        if slot.as_ref().is_none_or(Client::is_closed) {
+            *slot = Some(connect(&self.url).await?);
+        }
+        Ok(slot)
+    }
+}
+
+fn client(slot: &mut Option<Client>) -> Result<&mut Client, StoreError> {
+    slot.as_mut()
+        .ok_or_else(|| StoreError::Backend("no connection".into()))
+}
+
+fn corrupt(e: &tokio_postgres::Error) -> StoreError {
+    StoreError::Corrupt(e.to_string())
+}
+
+/// A row of `ACCOUNT_COLUMNS`.
+fn account_of(row: &Row) -> Result<AccountRecord, StoreError> {
+    let get = |e: tokio_postgres::Error| corrupt(&e);
+    Ok(AccountRecord {
+        id: row.try_get(0).map_err(get)?,
+        username: row.try_get(1).map_err(get)?,
+        password: row.try_get(2).map_err(get)?,
+        seat_key: row.try_get(3).map_err(get)?,
+        created_ms: uint(row.try_get(4).map_err(get)?),
+        closed_ms: row.try_get::<_, Option<i64>>(5).map_err(get)?.map(uint),
+    })
+}
+
+fn game_of(row: &Row) -> Result<AccountGame, StoreError> {
+    let get = |e: tokio_postgres::Error| corrupt(&e);
+    let side: String = row.try_get(1).map_err(get)?;
+    Ok(AccountGame {
+        game: row.try_get(0).map_err(get)?,
+        side: color_named(&side).ok_or_else(|| StoreError::Corrupt(format!("side {side:?}")))?,
+        plies: uint(row.try_get(2).map_err(get)?),
+        started: row.try_get(3).map_err(get)?,
+        opponent: row.try_get(4).map_err(get)?,
+        updated_ms: uint(row.try_get(5).map_err(get)?),
+    })
+}
+
+impl AccountStore for PgAccounts {
+    fn create_account(&self, new: NewAccount) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let a = &new.account;
+            let inserted = client(&mut slot)?
+                .execute(
+                    INSERT_ACCOUNT,
+                    &[
+                        &a.id,
+                        &a.username,
+                        &new.key,
+                        &a.password,
+                        &a.seat_key,
+                        &int(a.created_ms),
+                    ],
+                )
+                .await;
+            match inserted {
+                Ok(_) => Ok(()),
+                Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(name_taken()),
+                Err(e) => Err(backend(&e)),
+            }
+        })
+    }
+
+    fn account_by_key<'a>(&'a self, key: &'a str) -> StoreFuture<'a, Option<AccountRecord>> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let row = client(&mut slot)?
+                .query_opt(&account_by_key_sql(), &[&key])
+                .await
+                .map_err(|e| backend(&e))?;
+            row.as_ref().map(account_of).transpose()
+        })
+    }
+
+    fn account_by_session(
+        &self,
+        session: TokenHash,
+        now_ms: u64,
+    ) -> StoreFuture<'_, Option<AccountRecord>> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let row = client(&mut slot)?
+                .query_opt(
+                    &account_by_session_sql(),
+                    &[&session.to_hex(), &int(now_ms)],
+                )
+                .await
+                .map_err(|e| backend(&e))?;
+            row.as_ref().map(account_of).transpose()
+        })
+    }
+
+    fn create_session<'a>(
+        &'a self,
+        session: TokenHash,
+        account: &'a str,
+        created_ms: u64,
+        expires_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            client(&mut slot)?
+                .execute(
+                    INSERT_SESSION,
+                    &[
+                        &session.to_hex(),
+                        &account,
+                        &int(created_ms),
+                        &int(expires_ms),
+                    ],
+                )
+                .await
+                .map(drop)
+                .map_err(|e| backend(&e))
+        })
+    }
+
+    fn end_session(&self, session: TokenHash) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            client(&mut slot)?
+                .execute(DELETE_SESSION, &[&session.to_hex()])
+                .await
+                .map(drop)
+                .map_err(|e| backend(&e))
+        })
+    }
+
+    fn end_sessions<'a>(
+        &'a self,
+        account: &'a str,
+        keep: Option<TokenHash>,
+    ) -> StoreFuture<'a, u64> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            client(&mut slot)?
+                .execute(
+                    DELETE_OTHER_SESSIONS,
+                    &[&account, &keep.map(|k| k.to_hex())],
+                )
+                .await
+                .map_err(|e| backend(&e))
+        })
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        account: &'a str,
+        phc: &'a str,
+        keep: TokenHash,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let tx = client(&mut slot)?
+                .transaction()
+                .await
+                .map_err(|e| backend(&e))?;
+            let changed = tx
+                .execute(SET_PASSWORD, &[&phc, &account])
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(changed, "the account is closed")?;
+            tx.execute(DELETE_OTHER_SESSIONS, &[&account, &Some(keep.to_hex())])
+                .await
+                .map_err(|e| backend(&e))?;
+            tx.commit().await.map_err(|e| backend(&e))
+        })
+    }
+
+    fn close_account<'a>(&'a self, account: &'a str, at_ms: u64) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let tx = client(&mut slot)?
+                .transaction()
+                .await
+                .map_err(|e| backend(&e))?;
+            let changed = tx
+                .execute(CLOSE_ACCOUNT, &[&int(at_ms), &account])
+                .await
+                .map_err(|e| backend(&e))?;
+            conflict_unless(changed, "the account is closed already")?;
+            tx.execute(DELETE_ALL_SESSIONS, &[&account])
+                .await
+                .map_err(|e| backend(&e))?;
+            tx.commit().await.map_err(|e| backend(&e))
+        })
+    }
+
+    fn add_seat<'a>(
+        &'a self,
+        account: &'a str,
+        game: &'a str,
+        side: Color,
+        at_ms: u64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            client(&mut slot)?
+                .execute(INSERT_SEAT, &[&account, &game, &side.name(), &int(at_ms)])
+                .await
+                .map(drop)
+                .map_err(|e| backend(&e))
+        })
+    }
+
+    fn ongoing_games<'a>(&'a self, account: &'a str) -> StoreFuture<'a, Vec<AccountGame>> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let rows = client(&mut slot)?
+                .query(ONGOING_GAMES, &[&account])
+                .await
+                .map_err(|e| backend(&e))?;
+            rows.iter().map(game_of).collect()
+        })
+    }
+}

@@ -1,0 +1,778 @@
+//! Accounts and sessions over HTTP, end to end (`docs/protocol.md`,
+//! Accounts): every endpoint on SQLite and on PostgreSQL with two
+//! instances (a session made on one is valid on the other), hostile
+//! input, the origin policy, the cookie's attributes, the login throttle
+//! against one account and from one address, and what the database keeps
+//! (an Argon2id PHC string, never the password; session digests, never the
+//! tokens). The expected answers are the documented ones.
+
+#[path = "support/server.rs"]
+mod server;
+mod support;
+
+use std::{
+    io::{Read, Write},
+    net::TcpStream,
+};
+
+use hostage_server::{Config, Server, StoreUrl};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use support::{move_msg, Client, READ_TIMEOUT};
+
+/// An answer: status, headers (names in lower case), body as JSON (or
+/// `Value::Null` when not JSON).
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Value,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The session token the answer's `Set-Cookie` gives.
+    fn session(&self) -> String {
+        let set = self.header("set-cookie").expect("a Set-Cookie");
+        let (pair, _) = set.split_once(';').expect("attributes");
+        let (name, value) = pair.split_once('=').expect("name=value");
+        assert_eq!(name, "hostage_session", "{set}");
+        value.to_string()
+    }
+
+    /// The documented error: status, code, a message.
+    fn refused(&self, status: u16, code: &str) {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(self.body["code"], code, "{}", self.body);
+        assert!(
+            self.body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{}",
+            self.body
+        );
+    }
+}
+
+/// One HTTP/1.1 request, raw: `headers` are added to `Host`.
+fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
+    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        text.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if method != "GET" {
+        text.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    text.push_str("\r\n");
+    text.push_str(body);
+    s.write_all(text.as_bytes()).expect("write");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("read");
+    let raw = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a head");
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .expect("status");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: serde_json::from_str(body).unwrap_or(Value::Null),
+    }
+}
+
+fn post(addr: &str, path: &str, cookie: Option<&str>, body: &Value) -> Answer {
+    let cookie = cookie.map(|t| format!("hostage_session={t}"));
+    let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
+    request(addr, "POST", path, &headers, &body.to_string())
+}
+
+fn get(addr: &str, path: &str, cookie: Option<&str>) -> Answer {
+    let cookie = cookie.map(|t| format!("hostage_session={t}"));
+    let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
+    request(addr, "GET", path, &headers, "")
+}
+
+fn credentials(username: &str, password: &str) -> Value {
+    json!({"username": username, "password": password})
+}
+
+/// The database behind a server, read apart from it.
+enum Db {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Db {
+    /// Every row of `sql` (text columns) as strings.
+    fn rows(&self, sql: &str) -> Vec<Vec<Option<String>>> {
+        match self {
+            Db::Sqlite(path) => {
+                let conn = rusqlite::Connection::open(path).expect("open");
+                let mut stmt = conn.prepare(sql).expect(sql);
+                let n = stmt.column_count();
+                stmt.query_map([], |r| {
+                    (0..n)
+                        .map(|i| r.get::<_, Option<String>>(i))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .expect(sql)
+                .collect::<Result<Vec<_>, _>>()
+                .expect(sql)
+            }
+            Db::Postgres(url) => {
+                let (runtime, client) = server::pg_session(url);
+                runtime.block_on(async {
+                    client
+                        .query(sql, &[])
+                        .await
+                        .expect(sql)
+                        .iter()
+                        .map(|r| {
+                            (0..r.len())
+                                .map(|i| r.get::<_, Option<String>>(i))
+                                .collect()
+                        })
+                        .collect()
+                })
+            }
+        }
+    }
+
+    fn count(&self, table: &str) -> usize {
+        self.rows(&format!("SELECT id FROM {table}")).len()
+    }
+
+    fn sessions(&self) -> Vec<String> {
+        self.rows("SELECT token FROM sessions")
+            .into_iter()
+            .map(|r| r[0].clone().expect("token"))
+            .collect()
+    }
+}
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A SQLite server on a fresh file: its address, runtime and database.
+fn sqlite_server(name: &str) -> (String, tokio::runtime::Runtime, Db) {
+    let dir = std::env::temp_dir().join(format!("hostage-accounts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("games.db");
+    let (addr, runtime) = server::serve(Server::bind(&Config::new(&path)));
+    (addr, runtime, Db::Sqlite(path))
+}
+
+fn pg_server(url: &str) -> (String, tokio::runtime::Runtime) {
+    let config = Config::with_store(StoreUrl::Postgres(url.to_string()));
+    server::serve(Server::bind(&config))
+}
+
+/// Sign-up, the cookie, `me` on both servers, and what is stored.
+fn sign_up_and_sessions(a: &str, b: &str, db: &Db) -> String {
+    let password = "correct horse battery";
+    let made = post(
+        a,
+        "/api/account/signup",
+        None,
+        &credentials("Ada_L", password),
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    assert_eq!(made.body, json!({"username": "Ada_L"}));
+    let set = made.header("set-cookie").expect("cookie").to_string();
+    let attributes: Vec<&str> = set.split("; ").skip(1).collect();
+    assert_eq!(
+        attributes,
+        ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"],
+        "{set}"
+    );
+    let token = made.session();
+    assert_eq!(token.len(), 64);
+    assert!(token.bytes().all(|c| c.is_ascii_hexdigit()));
+    for addr in [a, b] {
+        let me = get(addr, "/api/account/me", Some(&token));
+        assert_eq!(me.status, 200, "{}", me.body);
+        assert_eq!(me.body["username"], "Ada_L");
+    }
+    // Stored: an Argon2id PHC string with OWASP's parameters, the
+    // session's SHA-256 only.
+    let rows = db.rows("SELECT username, password FROM accounts");
+    assert_eq!(rows.len(), 1);
+    let phc = rows[0][1].clone().expect("hash");
+    assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
+    assert!(!phc.contains(password));
+    assert_eq!(db.sessions(), [sha256_hex(&token)]);
+    // The name is taken without regard to case, on either server.
+    post(
+        b,
+        "/api/account/signup",
+        None,
+        &credentials("aDA_l", "another password"),
+    )
+    .refused(409, "username_taken");
+    assert_eq!(db.count("accounts"), 1);
+    token
+}
+
+/// Logins: a wrong name and a wrong password alike; a right one on the
+/// other server.
+fn logins(a: &str, b: &str) -> String {
+    let wrong_password = post(
+        a,
+        "/api/account/login",
+        None,
+        &credentials("Ada_L", "wrong password"),
+    );
+    wrong_password.refused(401, "invalid_credentials");
+    let no_such_user = post(
+        a,
+        "/api/account/login",
+        None,
+        &credentials("Nobody", "wrong password"),
+    );
+    no_such_user.refused(401, "invalid_credentials");
+    assert_eq!(wrong_password.body, no_such_user.body);
+    let in_b = post(
+        b,
+        "/api/account/login",
+        None,
+        &credentials("ADA_L", "correct horse battery"),
+    );
+    assert_eq!(in_b.status, 200, "{}", in_b.body);
+    assert_eq!(in_b.body["username"], "Ada_L");
+    in_b.session()
+}
+
+/// The account's games: made on one server, listed and taken back on the
+/// other, with no token kept by the client.
+fn games_follow_the_account(a: &str, b: &str, on_a: &str, on_b: &str) -> String {
+    let cookie_a = format!("hostage_session={on_a}");
+    let mut first = Client::connect_with(a, &[("Cookie", &cookie_a)]).expect("connect");
+    first.send(json!({"v": 1, "type": "create", "color": "white", "name": "Typed"}));
+    let created = first.expect("created");
+    let game = created["game"].as_str().expect("id").to_string();
+    let state = first.expect("state");
+    assert_eq!(state["names"]["white"], "Ada_L", "{state}");
+    let listed = get(b, "/api/account/games", Some(on_b));
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    assert_eq!(listed.body["games"].as_array().map(Vec::len), Some(1));
+    assert_eq!(listed.body["games"][0]["game"], game.as_str());
+    assert_eq!(listed.body["games"][0]["color"], "white");
+    assert_eq!(listed.body["games"][0]["started"], false);
+    // A guest takes Black, on the first server.
+    let mut guest = Client::connect(a);
+    guest.send(json!({"v": 1, "type": "join", "game": game}));
+    assert_eq!(guest.expect("joined")["color"], "black");
+    // The account, on the other server, joins its own game: its seat.
+    let cookie_b = format!("hostage_session={on_b}");
+    let mut second = Client::connect_with(b, &[("Cookie", &cookie_b)]).expect("connect");
+    second.send(json!({"v": 1, "type": "join", "game": game}));
+    let joined = second.expect("joined");
+    assert_eq!(joined["color"], "white");
+    assert_eq!(joined["token"], created["token"]);
+    second.expect("state");
+    let token = joined["token"].as_str().expect("token");
+    second.send(move_msg(&game, token, "e2e4", 0));
+    assert_eq!(
+        second.expect_past("moved", &["player_joined"])["move"],
+        "e2e4"
+    );
+    let listed = get(a, "/api/account/games", Some(on_a));
+    assert_eq!(listed.body["games"][0]["plies"], 1, "{}", listed.body);
+    assert_eq!(listed.body["games"][0]["started"], true);
+    assert_eq!(listed.body["games"][0]["your_move"], false);
+    // A guest's list: not logged in.
+    get(a, "/api/account/games", None).refused(401, "not_logged_in");
+    game
+}
+
+/// Password change, logouts and closing.
+fn password_logouts_and_closing(a: &str, b: &str, db: &Db, on_a: &str, on_b: &str, game: &str) {
+    let change =
+        |current: &str, new: &str| json!({"current_password": current, "new_password": new});
+    post(
+        a,
+        "/api/account/password",
+        Some(on_a),
+        &change("wrong one!", "new password 1"),
+    )
+    .refused(401, "invalid_credentials");
+    post(
+        a,
+        "/api/account/password",
+        Some(on_a),
+        &change("correct horse battery", "short"),
+    )
+    .refused(400, "invalid_password");
+    post(
+        a,
+        "/api/account/password",
+        None,
+        &change("correct horse battery", "new password 1"),
+    )
+    .refused(401, "not_logged_in");
+    let changed = post(
+        a,
+        "/api/account/password",
+        Some(on_a),
+        &change("correct horse battery", "new password 1"),
+    );
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    // The other session ended; this one goes on.
+    get(b, "/api/account/me", Some(on_b)).refused(401, "not_logged_in");
+    assert_eq!(get(b, "/api/account/me", Some(on_a)).status, 200);
+    assert_eq!(db.sessions(), [sha256_hex(on_a)]);
+    post(
+        b,
+        "/api/account/login",
+        None,
+        &credentials("Ada_L", "correct horse battery"),
+    )
+    .refused(401, "invalid_credentials");
+    // Log out: the cookie cleared, the session gone on both servers.
+    let out = post(b, "/api/account/logout", Some(on_a), &json!({}));
+    assert_eq!(out.status, 200, "{}", out.body);
+    assert!(out
+        .header("set-cookie")
+        .is_some_and(|c| c.starts_with("hostage_session=;") && c.contains("Max-Age=0")));
+    get(a, "/api/account/me", Some(on_a)).refused(401, "not_logged_in");
+    post(a, "/api/account/logout", Some(on_a), &json!({})).refused(401, "not_logged_in");
+    // Log out everywhere.
+    let login = || {
+        post(
+            a,
+            "/api/account/login",
+            None,
+            &credentials("Ada_L", "new password 1"),
+        )
+        .session()
+    };
+    let (s1, s2) = (login(), login());
+    let all = post(b, "/api/account/logout-all", Some(&s1), &json!({}));
+    assert_eq!(all.body, json!({"ended": 2}));
+    get(a, "/api/account/me", Some(&s2)).refused(401, "not_logged_in");
+    assert!(db.sessions().is_empty());
+    // Close: the password again; then no login, the name kept, the game kept.
+    let s3 = login();
+    post(
+        a,
+        "/api/account/close",
+        Some(&s3),
+        &json!({"password": "wrong password"}),
+    )
+    .refused(401, "invalid_credentials");
+    let closed = post(
+        a,
+        "/api/account/close",
+        Some(&s3),
+        &json!({"password": "new password 1"}),
+    );
+    assert_eq!(closed.body, json!({"closed": true}));
+    get(b, "/api/account/me", Some(&s3)).refused(401, "not_logged_in");
+    post(
+        b,
+        "/api/account/login",
+        None,
+        &credentials("Ada_L", "new password 1"),
+    )
+    .refused(401, "invalid_credentials");
+    post(
+        b,
+        "/api/account/signup",
+        None,
+        &credentials("ada_l", "new password 1"),
+    )
+    .refused(409, "username_taken");
+    let (status, body) = support::http_get(b, &format!("/api/games/{game}"));
+    assert_eq!(status, 200, "{body}");
+    let state: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(state["names"]["white"], "Ada_L");
+    assert!(db.sessions().is_empty());
+}
+
+fn every_endpoint(a: &str, b: &str, db: &Db) {
+    let on_a = sign_up_and_sessions(a, b, db);
+    let on_b = logins(a, b);
+    let game = games_follow_the_account(a, b, &on_a, &on_b);
+    password_logouts_and_closing(a, b, db, &on_a, &on_b, &game);
+}
+
+#[test]
+fn every_endpoint_on_sqlite() {
+    let (addr, _runtime, db) = sqlite_server("endpoints");
+    every_endpoint(&addr, &addr, &db);
+}
+
+#[test]
+fn every_endpoint_on_postgresql_across_two_instances() {
+    let Some(url) = server::fresh_database("accounts") else {
+        return;
+    };
+    let (a, _ra) = pg_server(&url);
+    let (b, _rb) = pg_server(&url);
+    every_endpoint(&a, &b, &Db::Postgres(url));
+}
+
+/// Hostile input: each refused with its documented code, nothing stored.
+fn hostile_input(addr: &str, db: &Db) {
+    let long = "x".repeat(10_000);
+    for name in [
+        "",
+        "   ",
+        "<script>alert(1)</script>",
+        "a\u{0}b",
+        "tab\tname",
+        "line\nbreak",
+        "x".repeat(21).as_str(),
+        "\u{202e}evil",
+        &long[..3000],
+    ] {
+        post(
+            addr,
+            "/api/account/signup",
+            None,
+            &credentials(name, "good password"),
+        )
+        .refused(400, "invalid_username");
+    }
+    for password in [
+        "",
+        "1234567",
+        "x".repeat(129).as_str(),
+        "new\nline password",
+        "nul\u{0}password",
+        "\u{7}bell password",
+    ] {
+        let refused = post(
+            addr,
+            "/api/account/signup",
+            None,
+            &credentials("Bob", password),
+        );
+        refused.refused(400, "invalid_password");
+        if !password.is_empty() {
+            assert!(
+                !refused.body.to_string().contains(password),
+                "echoed: {}",
+                refused.body
+            );
+        }
+    }
+    // Bodies that are not the documented object.
+    for body in [
+        "",
+        "not json",
+        "[]",
+        "{\"username\": \"Bob\"}",
+        "{\"username\": 1, \"password\": \"good password\"}",
+        "{\"username\": \"Bob\", \"password\": \"good password\", \"admin\": true}",
+        "{\"username\": \"Bob\", \"username\": \"Eve\", \"password\": \"good password\"}",
+    ] {
+        request(addr, "POST", "/api/account/signup", &[], body).refused(400, "invalid_request");
+    }
+    let huge = json!({"username": "Bob", "password": "y".repeat(5000)}).to_string();
+    let too_big = request(addr, "POST", "/api/account/signup", &[], &huge);
+    assert_eq!(too_big.body["code"], "invalid_request", "{}", too_big.body);
+    assert_eq!(db.count("accounts"), 0);
+    // Without a session, or with a forged one.
+    for cookie in [
+        None,
+        Some("0".repeat(64).as_str()),
+        Some("not-a-token"),
+        Some(""),
+    ] {
+        get(addr, "/api/account/me", cookie).refused(401, "not_logged_in");
+        get(addr, "/api/account/games", cookie).refused(401, "not_logged_in");
+        for path in ["logout", "logout-all"] {
+            post(addr, &format!("/api/account/{path}"), cookie, &json!({}))
+                .refused(401, "not_logged_in");
+        }
+        post(
+            addr,
+            "/api/account/password",
+            cookie,
+            &json!({"current_password": "x", "new_password": "good password"}),
+        )
+        .refused(401, "not_logged_in");
+        post(
+            addr,
+            "/api/account/close",
+            cookie,
+            &json!({"password": "good password"}),
+        )
+        .refused(401, "not_logged_in");
+    }
+    // Another origin: refused before anything is read or stored.
+    let body = credentials("Mallory", "good password").to_string();
+    for origin in [
+        "http://evil.example",
+        "null",
+        &format!("https://{addr}"),
+        &format!("http://{addr}.evil.example"),
+    ] {
+        request(
+            addr,
+            "POST",
+            "/api/account/signup",
+            &[("Origin", origin)],
+            &body,
+        )
+        .refused(403, "origin_refused");
+        match Client::connect_with(addr, &[("Origin", origin)]) {
+            Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("a socket from {origin} was opened"),
+        }
+    }
+    assert_eq!(db.count("accounts"), 0);
+    // The server's own origin, and none, are let through.
+    let own = format!("http://{addr}");
+    assert!(Client::connect_with(addr, &[("Origin", &own)]).is_ok());
+    let made = request(
+        addr,
+        "POST",
+        "/api/account/signup",
+        &[("Origin", &own)],
+        &body,
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    assert_eq!(db.count("accounts"), 1);
+    // A GET from another origin changes nothing and is answered.
+    let me = request(
+        addr,
+        "GET",
+        "/api/health",
+        &[("Origin", "http://evil.example")],
+        "",
+    );
+    assert_eq!(me.status, 200);
+}
+
+#[test]
+fn hostile_input_on_sqlite() {
+    let (addr, _runtime, db) = sqlite_server("hostile");
+    hostile_input(&addr, &db);
+}
+
+#[test]
+fn hostile_input_on_postgresql() {
+    let Some(url) = server::fresh_database("accounts_hostile") else {
+        return;
+    };
+    let (addr, _runtime) = pg_server(&url);
+    hostile_input(&addr, &Db::Postgres(url));
+}
+
+/// The documented refusal of the throttle: 429, the code, the seconds in
+/// the body and in `Retry-After`, within the 15-minute window.
+fn throttled(answer: &Answer) -> u64 {
+    answer.refused(429, "too_many_attempts");
+    let seconds = answer.body["retry_after_s"]
+        .as_u64()
+        .expect("retry_after_s");
+    assert!((1..=900).contains(&seconds), "{seconds}");
+    assert_eq!(
+        answer.header("retry-after"),
+        Some(seconds.to_string().as_str())
+    );
+    seconds
+}
+
+#[test]
+fn a_brute_force_run_against_one_account_is_stopped_after_five_failures() {
+    let (addr, _runtime, db) = sqlite_server("brute-account");
+    let made = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Victim", "the real password"),
+    );
+    assert_eq!(made.status, 201);
+    for guess in 0..5 {
+        post(
+            &addr,
+            "/api/account/login",
+            None,
+            &credentials("victim", &format!("guess {guess}")),
+        )
+        .refused(401, "invalid_credentials");
+    }
+    // The sixth, even with the right password and in another case: refused.
+    for _ in 0..3 {
+        let refused = post(
+            &addr,
+            "/api/account/login",
+            None,
+            &credentials("VICTIM", "the real password"),
+        );
+        assert!(throttled(&refused) > 890);
+    }
+    assert_eq!(db.sessions(), [sha256_hex(&made.session())]);
+    // Another account from the same address is not locked (5 < 20).
+    let other = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Other", "other password"),
+    );
+    assert_eq!(other.status, 201);
+    let login = post(
+        &addr,
+        "/api/account/login",
+        None,
+        &credentials("Other", "other password"),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
+}
+
+#[test]
+fn a_brute_force_run_from_one_address_is_stopped_after_twenty_failures() {
+    let (addr, _runtime, db) = sqlite_server("brute-address");
+    let made = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Target", "the real password"),
+    );
+    assert_eq!(made.status, 201);
+    for i in 0..20 {
+        // Four names, five failures each: no account reaches its limit
+        // before the address does.
+        let name = ["Target", "Nobody", "Someone", "Anyone"][i % 4];
+        post(
+            &addr,
+            "/api/account/login",
+            None,
+            &credentials(name, &format!("guess {i}")),
+        )
+        .refused(401, "invalid_credentials");
+    }
+    let refused = post(
+        &addr,
+        "/api/account/login",
+        None,
+        &credentials("Fresh", "any password"),
+    );
+    throttled(&refused);
+    assert_eq!(db.sessions().len(), 1);
+}
+
+#[test]
+fn sign_ups_from_one_address_are_limited_to_ten_an_hour() {
+    let (addr, _runtime, db) = sqlite_server("signups");
+    for i in 0..10 {
+        let made = post(
+            &addr,
+            "/api/account/signup",
+            None,
+            &credentials(&format!("Player{i}"), "good password"),
+        );
+        assert_eq!(made.status, 201, "{}", made.body);
+    }
+    let refused = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Player10", "good password"),
+    );
+    refused.refused(429, "too_many_attempts");
+    assert!(refused.body["retry_after_s"]
+        .as_u64()
+        .is_some_and(|s| s > 3500 && s <= 3600));
+    assert_eq!(db.count("accounts"), 10);
+}
+
+#[test]
+fn behind_tls_the_cookie_is_secure_and_the_origin_https() {
+    let dir = std::env::temp_dir().join(format!("hostage-accounts-tls-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut config = Config::new(dir.join("games.db"));
+    config.accounts.behind_tls = true;
+    let (addr, _runtime) = server::serve(Server::bind(&config));
+    let body = credentials("Tess", "good password").to_string();
+    request(
+        &addr,
+        "POST",
+        "/api/account/signup",
+        &[("Origin", &format!("http://{addr}"))],
+        &body,
+    )
+    .refused(403, "origin_refused");
+    let made = request(
+        &addr,
+        "POST",
+        "/api/account/signup",
+        &[("Origin", &format!("https://{addr}"))],
+        &body,
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    let set = made.header("set-cookie").expect("cookie");
+    assert!(set.ends_with("; Secure"), "{set}");
+    assert!(set.contains("; HttpOnly; SameSite=Lax; Path=/;"), "{set}");
+}
+
+#[test]
+fn a_lobby_challenge_accepted_by_an_account_is_the_accounts_game() {
+    let (addr, _runtime, _db) = sqlite_server("lobby");
+    let made = post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("Lobbyist", "good password"),
+    );
+    assert_eq!(made.status, 201, "{}", made.body);
+    let session = made.session();
+    let mut guest = Client::connect(&addr);
+    guest.send(
+        json!({"v": 1, "type": "challenge_create", "id": "c", "color": "white",
+        "clock": {"initial_ms": 180_000, "increment_ms": 2_000}}),
+    );
+    let challenge = guest.expect("challenge_created")["challenge"]["id"]
+        .as_str()
+        .expect("challenge id")
+        .to_string();
+    let cookie = format!("hostage_session={session}");
+    let mut account = Client::connect_with(&addr, &[("Cookie", &cookie)]).expect("connect");
+    account.send(json!({"v": 1, "type": "challenge_accept", "challenge": challenge, "id": "a"}));
+    let joined = account.expect("joined");
+    assert_eq!(joined["color"], "black");
+    let state = account.expect("state");
+    assert_eq!(state["names"]["black"], "Lobbyist", "{state}");
+    let game = joined["game"].as_str().expect("game").to_string();
+    let listed = get(&addr, "/api/account/games", Some(&session));
+    assert_eq!(
+        listed.body["games"][0]["game"],
+        game.as_str(),
+        "{}",
+        listed.body
+    );
+    assert_eq!(listed.body["games"][0]["color"], "black");
+    assert_eq!(listed.body["games"][0]["started"], true);
+    assert_eq!(listed.body["games"][0]["your_move"], false);
+    // Another device of the account takes the seat back by `join`.
+    let mut other = Client::connect_with(&addr, &[("Cookie", &cookie)]).expect("connect");
+    other.send(json!({"v": 1, "type": "join", "game": game}));
+    let again = other.expect("joined");
+    assert_eq!(again["color"], "black");
+    assert_eq!(again["token"], joined["token"]);
+}
