@@ -95,7 +95,7 @@ impl Sink for MoveList {
 /// Appends `f(square)` for each square of `to`, a1 to h8. The squares come
 /// from a counted range (a `TrustedLen` iterator), so `Vec::extend`
 /// reserves room once and writes each move without testing the capacity.
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn extend_counted(list: &mut MoveList, to: Squares, mut f: impl FnMut(Square) -> Move) {
     let mut rest = to.set.0;
     list.extend((0..to.count).map(|_| {

@@ -70,9 +70,9 @@ test('the rules module stays at most 90 KB gzipped', () => {
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hostage_bg.wasm: ${wasm.length} bytes, ${gz} gzipped`);
   // The budget is 90,000 bytes by gzip -9 (build.sh, scripts/release/npm);
-  // Node's zlib at level 9 packs this module about 1.5 KB worse (90,787
-  // bytes against gzip's 89,247), so this check allows 91,000.
-  assert.ok(gz <= 91_000, `${gz} bytes gzipped`);
+  // Node's zlib at level 9 packs this module about 1.6 KB worse (91,464
+  // bytes against gzip's 89,870), so this check allows 91,600.
+  assert.ok(gz <= 91_600, `${gz} bytes gzipped`);
 });
 
 test('values cross between modules as text and plain objects', () => {

@@ -49,7 +49,7 @@ impl Position {
 
     /// [`Position::play_unchecked`] reading the move in place, field by
     /// field as each kind needs them.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn play_ref(&mut self, m: &Move) {
         match *m {
             Move::Normal {
@@ -71,7 +71,7 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`] for a [`Move::Normal`].
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn play_normal(
         &mut self,
         role: Role,
@@ -115,7 +115,7 @@ impl Position {
     }
 
     /// R6: a man of our airfield is put on the empty square `to`.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn play_drop(&mut self, role: Role, to: Square) {
         let us = self.turn;
         let slot = airfield_slot(us);
@@ -137,7 +137,7 @@ impl Position {
     /// R5: the enemy man of role `released` goes from our prison to their
     /// airfield, and our man of role `rescued` from their prison onto the
     /// empty square `to`.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn play_exchange(&mut self, released: Role, rescued: Role, to: Square) {
         let us = self.turn;
         let ours = prison_slot(us);
@@ -295,7 +295,7 @@ impl Position {
 
     /// Advances the halfmove clock, or resets it for a zeroing move (R12);
     /// without a branch, as the clock is set on every move.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn tick_halfmoves(&mut self, zeroing: bool) {
         self.halfmoves = if zeroing {
             0
