@@ -5,7 +5,7 @@
 //! This file is the algorithm only: no parameters of a site, no clamping,
 //! no time. The lichess flavour (instant updates, deviation growing with the
 //! time since the last game, bounds) is `instant.rs`, built on
-//! [`period`]. [`rate`] reproduces the paper's worked example.
+//! `period`. [`rate`] reproduces the paper's worked example.
 
 use std::f64::consts::PI;
 
