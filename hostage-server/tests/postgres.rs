@@ -588,7 +588,7 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     let Some(url) = fresh_database("abandon") else {
         return;
     };
-    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(400));
+    let limits = ServerLimits::default().with_abandon_after(Duration::from_millis(2_000));
     let a = Instance::start_with(&url, limits);
     let b = Instance::start_with(&url, limits);
     let s = new_game_across(&a.addr, &b.addr, Value::Null);
@@ -596,8 +596,9 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     let (mut white, mut black) = (s.white, s.black);
     let claim = json!({"v":1,"type":"claim_win","game":game,"token":wt});
     // Black follows on B all along: never gone, however long A has had no
-    // connection of Black's.
-    std::thread::sleep(Duration::from_millis(1_000));
+    // connection of Black's. (The abandonment time is long enough that B's
+    // marks, every quarter of it, are never late by the rest under load.)
+    std::thread::sleep(Duration::from_millis(2_500));
     white.send(claim.clone());
     white.expect_error("claim_too_early");
     black.quiet();
@@ -612,7 +613,7 @@ fn an_abandonment_claim_needs_the_opponent_gone_from_every_instance() {
     );
     // Gone for the time, plus a quarter of it (B marks the seats followed
     // there every quarter), plus time for B to see the connection close.
-    std::thread::sleep(Duration::from_millis(1_000));
+    std::thread::sleep(Duration::from_millis(3_000));
     white.send(claim);
     let over = white.expect_past("game_over", &presence);
     assert_eq!(
