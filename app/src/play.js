@@ -10,6 +10,7 @@ import { LocalClock } from './clock.js';
 import { confirmBox } from './dialog.js';
 import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
+import { account, onAccount } from './account.js';
 import { NAME_KEY } from './lobby.js';
 import { OnlineSession, gameLink } from './online.js';
 import { renderChat } from './onlinechat.js';
@@ -93,6 +94,7 @@ export function mount(root, { params }) {
           <label class="for-online">Your name
             <input name="name" autocomplete="nickname" maxlength="20" placeholder="Anonymous">
           </label>
+          <p class="for-account" hidden></p>
           <button type="submit" class="primary">Start</button>
         </form>
       </aside>
@@ -183,8 +185,14 @@ export function mount(root, { params }) {
     root.querySelector('.for-color').hidden = !opp || opp === 'local';
     root.querySelector('.for-bot').hidden = opp !== 'bot';
     root.querySelector('.for-local').hidden = opp !== 'local';
-    root.querySelector('.for-online').hidden = opp !== 'online';
+    // A logged-in player is seated under the username: no name to type.
+    const me = account();
+    root.querySelector('.for-online').hidden = opp !== 'online' || Boolean(me);
+    const note = root.querySelector('.for-account');
+    note.hidden = opp !== 'online' || !me;
+    note.textContent = me ? `You play as ${me}.` : '';
   }
+  onAccount(syncForm);
   form.addEventListener('change', syncForm);
   syncForm();
   // The display name is the lobby's (one key): kept as typed, sent on create and join.
