@@ -57,6 +57,8 @@ export function mountPlayerMenu(where) {
     }
   });
   document.addEventListener('click', (ev) => { if (!user.contains(ev.target)) open(false); });
+  // Tabbing out of the menu closes it, as a click elsewhere does.
+  user.addEventListener('focusout', (ev) => { if (ev.relatedTarget && !user.contains(ev.relatedTarget)) open(false); });
   onAccount(show);
   show(account());
 }

@@ -76,6 +76,11 @@ for (const first of ['desktop', 'phone']) {
     await fitsWidth(a, `the open player menu (${first})`);
     if (first === 'phone') assert.deepEqual(await smallTargets(a, '.player-nav'), []);
     await shot(a, `account-menu-${first}`);
+    // Escape closes the menu, as does a click elsewhere.
+    await a.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    assert.equal(await menuButton(a, name).getAttribute('aria-expanded'), 'false');
+    await menuButton(a, name).click();
     await menu.getByRole('button', { name: 'Log out', exact: true }).click();
     await playerNav(a).getByRole('link', { name: 'Log in' }).waitFor();
     assert.equal(await serverAccount(one), null, 'the session ended');
@@ -225,4 +230,25 @@ test('Your games (phone): fields the server may add are shown, unknown ones igno
   assert.match(texts[1], /^vs Eve\s*Their move\s*You play Black · move 3 · 3\+2 · rated · 1:05 left$/);
   assert.match(texts[2], /^No opponent yet\s*Waiting for an opponent\s*You play White · move 1 · Correspondence$/);
   await fitsWidth(p, 'Your games with every field (phone)');
+});
+
+test('Log in (desktop): the sixth wrong password in a row is refused with the wait, in words', { skip: SKIP, timeout: 90_000 }, async (t) => {
+  const one = await contextOf(t, 'desktop');
+  const p = await openPage(one, `${env.server.base}/#/play`, [], {
+    // Wrong passwords are answered 401, the refusal 429: console errors in Chromium.
+    allow: [WRONG_PASSWORD_401, /status of 429/],
+  });
+  const form = await enter(p, 'Log in', 'Nobody', 'wrong password 1');
+  const alert = form.getByRole('alert');
+  await alert.filter({ hasText: 'Wrong username or password.' }).waitFor();
+  // The server allows 5 failed logins per account in 15 minutes (docs/protocol.md).
+  for (let i = 2; i <= 5; i++) {
+    await form.getByLabel('Password').fill(`wrong password ${i}`);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await alert.filter({ hasText: 'Wrong username or password.' }).waitFor();
+  }
+  await form.getByLabel('Password').fill('wrong password 6');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await alert.filter({ hasText: /^Too many attempts: try again in (1[0-5]|[1-9]) minutes?\.$/ }).waitFor();
+  assert.equal(await serverAccount(one), null);
 });
