@@ -18,7 +18,6 @@ export const PASSWORD_MAX = 128;
 export const PASSWORD_MIN = 8;
 
 let current = null; // the username logged in, or null for a guest
-let known = false; // whether the server has been asked (or answered a login)
 const listeners = new Set();
 
 /** The username logged in, or null for a guest. */
@@ -29,7 +28,6 @@ export function onAccount(fn) { listeners.add(fn); }
 
 function set(username) {
   current = username ?? null;
-  known = true;
   if (current) localStorage.setItem(HINT_KEY, current);
   else localStorage.removeItem(HINT_KEY);
   for (const fn of listeners) fn(current);
@@ -71,12 +69,10 @@ export async function restore() {
   const r = await request('GET', '/api/account/me');
   if (r.ok && typeof r.data.username === 'string') set(r.data.username);
   else if (r.status === 401 || r.status === 404) set(null);
-  else known = true; // offline: keep the name shown; the next request decides
+  // Otherwise (offline, a server error) the page stays a guest's and the
+  // hint is kept, so the next load asks again.
   return current;
 }
-
-/** Whether the server has said who is logged in. */
-export function accountKnown() { return known; }
 
 /** Signs up (`signup`) or logs in (`login`); resolves the request's answer and sets the account on success. */
 export async function enter(kind, username, password) {
