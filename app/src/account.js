@@ -3,8 +3,9 @@
 // words. The session itself is an HttpOnly cookie the page cannot read: the
 // server says who is logged in (`GET /api/account/me`). A guest's page asks
 // nothing: the name last logged in on this browser is kept in localStorage
-// (HINT_KEY) only so that a page of a guest makes no request (a 401 is a
-// console error in every browser), and the server's answer always decides.
+// (HINT_KEY) only so that a guest's page makes no request (browsers such as
+// Chromium log every 401 as a console error), and the server's answer
+// always decides.
 //
 // Every request goes to the page's own origin (the server refuses another
 // Origin), as JSON, with the cookie sent by the browser (same-origin fetch).
