@@ -320,11 +320,13 @@ cp "$HERE/npm/package.json" "$PKG/package.json"
 cp "$HERE/LICENSE-MIT" "$HERE/LICENSE-APACHE" "$PKG/"
 cp "$HERE/README.md" "$PKG/README.md"
 
-# Sizes: each module raw and gzip -9 (what a page downloads for it).
+# Sizes: each module raw and gzip -9 of its bytes (what a page downloads
+# for it; read from stdin, so that the file's name is not in the count, as
+# in scripts/release/npm).
 for m in "${MODULES[@]}"; do
     name="$(name_of "$m")"
     RAW=$(wc -c <"$OUT/$name.wasm")
-    GZ=$(gzip -9 -c "$OUT/$name.wasm" | wc -c)
+    GZ=$(gzip -9 -c <"$OUT/$name.wasm" | wc -c)
     simd=""
     [[ -n $(simd_of "$m") ]] && simd=", SIMD"
     log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")$simd): $RAW bytes, $GZ bytes gzipped"
