@@ -1,6 +1,6 @@
 //! The games being played now, as the store lists them (`GET
 //! /api/games/live`): one read of the games table, shared by the SQL
-//! stores ([`crate::store::columns`]'s `live_games_sql`), so a list is the
+//! stores (`columns.rs`, `live_games_sql`), so a list is the
 //! same on every server of a shared store.
 
 use hostage_core::ByColor;
