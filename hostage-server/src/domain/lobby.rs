@@ -17,6 +17,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::domain::correspondence::{Control, Days};
 use crate::domain::names::DisplayName;
 use crate::domain::{ClockSpec, ColorChoice, TokenHash};
 
@@ -44,6 +45,8 @@ pub struct Challenge {
     pub color: ColorChoice,
     /// The time control (`None`: untimed).
     pub clock: Option<ClockSpec>,
+    /// Or days per move (correspondence).
+    pub days: Option<Days>,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Who made it.
@@ -123,13 +126,13 @@ impl Pace {
     }
 }
 
-/// The ids of the challenges a quick pairing by `me` for `clock` tries, in
-/// order: at most [`SEEK_TRIES`] of `open` (oldest first, as the store
+/// The ids of the challenges a quick pairing by `me` for `control` tries,
+/// in order: at most [`SEEK_TRIES`] of `open` (oldest first, as the store
 /// lists them) with exactly that time control and another owner.
 #[must_use]
-pub fn seek_candidates(open: &[Challenge], clock: Option<ClockSpec>, me: &Owner) -> Vec<String> {
+pub fn seek_candidates(open: &[Challenge], control: Control, me: &Owner) -> Vec<String> {
     open.iter()
-        .filter(|c| c.clock == clock && c.owner != *me)
+        .filter(|c| (c.clock, c.days) == control && c.owner != *me)
         .take(SEEK_TRIES)
         .map(|c| c.id.clone())
         .collect()
@@ -152,6 +155,7 @@ mod tests {
             name: None,
             color: ColorChoice::Random,
             clock,
+            days: None,
             created_ms: 0,
             owner: owner(conn),
             token: TokenHash::of("t"),
@@ -198,9 +202,19 @@ mod tests {
         for i in 0..6 {
             open.push(challenge(&format!("more{i}"), 3, blitz));
         }
-        let tried = seek_candidates(&open, blitz, &owner(1));
+        let tried = seek_candidates(&open, (blitz, None), &owner(1));
         assert_eq!(tried, ["first", "more0", "more1", "more2", "more3"]);
-        assert_eq!(seek_candidates(&open, None, &owner(1)), ["untimed"]);
-        assert!(seek_candidates(&open, None, &owner(2)).is_empty());
+        assert_eq!(seek_candidates(&open, (None, None), &owner(1)), ["untimed"]);
+        assert!(seek_candidates(&open, (None, None), &owner(2)).is_empty());
+        // Days per move match only the same days.
+        let mut days = challenge("days", 3, None);
+        days.days = Days::new(3);
+        let open = [days];
+        assert!(seek_candidates(&open, (None, None), &owner(1)).is_empty());
+        assert!(seek_candidates(&open, (None, Days::new(5)), &owner(1)).is_empty());
+        assert_eq!(
+            seek_candidates(&open, (None, Days::new(3)), &owner(1)),
+            ["days"]
+        );
     }
 }

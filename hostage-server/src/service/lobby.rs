@@ -41,9 +41,10 @@ use std::{
 use tokio::sync::{broadcast, mpsc};
 
 use crate::{
+    domain::correspondence::Control,
     domain::lobby::{check_caps, seek_candidates, CapExceeded, Pace},
     domain::names::DisplayName,
-    domain::{ClockSpec, TokenHash},
+    domain::TokenHash,
     service::games::{room_to_follow, Conn, Following, Hub},
     service::limits::ServerLimits,
     store::ids,
@@ -235,15 +236,22 @@ impl Lobby {
                 conn.reply(&Message::LobbyUnwatched, id);
                 Ok(())
             }
-            LobbyRequest::Create { name, color, clock } => {
-                self.create(conn, member, name, color, clock, id).await
+            LobbyRequest::Create {
+                name,
+                color,
+                clock,
+                days,
+            } => {
+                self.create(conn, member, name, color, (clock, days), id)
+                    .await
             }
             LobbyRequest::Cancel { challenge } => self.cancel(conn, &challenge, id).await,
             LobbyRequest::Accept { challenge, name } => {
                 self.accept(conn, following, &challenge, name, id).await
             }
-            LobbyRequest::Seek { name, clock } => {
-                self.seek(conn, member, following, name, clock, id).await
+            LobbyRequest::Seek { name, clock, days } => {
+                self.seek(conn, member, following, name, (clock, days), id)
+                    .await
             }
         };
         if let Err(e) = result {
@@ -309,7 +317,7 @@ impl Lobby {
         member: &mut Member,
         name: Option<DisplayName>,
         color: ColorChoice,
-        clock: Option<ClockSpec>,
+        control: Control,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         let (burst, refill) = (self.limits.challenge_burst, self.limits.challenge_refill);
@@ -323,7 +331,7 @@ impl Lobby {
                 ),
             ));
         }
-        let opened = self.open(conn, member, name, color, clock, id).await;
+        let opened = self.open(conn, member, name, color, control, id).await;
         if opened.is_err() {
             member.pace.give_back(burst);
         }
@@ -338,7 +346,7 @@ impl Lobby {
         member: &Member,
         name: Option<DisplayName>,
         color: ColorChoice,
-        clock: Option<ClockSpec>,
+        control: Control,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         let token = ids::token().map_err(|_| random_failed())?;
@@ -346,7 +354,8 @@ impl Lobby {
             id: ids::game_id().map_err(|_| random_failed())?,
             name,
             color,
-            clock,
+            clock: control.0,
+            days: control.1,
             created_ms: crate::domain::time::now_ms(),
             owner: self.owner(conn),
             token: TokenHash::of(&token),
@@ -553,14 +562,14 @@ impl Lobby {
         member: &mut Member,
         following: &mut Following,
         name: Option<DisplayName>,
-        clock: Option<ClockSpec>,
+        control: Control,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         let already = self
             .view()
             .owned
             .values()
-            .find(|o| o.conn.id == conn.id && o.challenge.clock == clock)
+            .find(|o| o.conn.id == conn.id && (o.challenge.clock, o.challenge.days) == control)
             .map(|o| ChallengeView::from(&o.challenge));
         if let Some(challenge) = already {
             conn.reply(&Message::ChallengeCreated { challenge }, id);
@@ -571,7 +580,7 @@ impl Lobby {
         // moment ago on another server is announced here a moment later.
         let me = self.owner(conn);
         let open = self.store.list().await.map_err(|e| storage(&e))?;
-        let candidates = seek_candidates(&open, clock, &me);
+        let candidates = seek_candidates(&open, control, &me);
         for candidate in candidates {
             let claimed = self
                 .store
@@ -584,7 +593,7 @@ impl Lobby {
                     .await;
             }
         }
-        self.create(conn, member, name, ColorChoice::Random, clock, id)
+        self.create(conn, member, name, ColorChoice::Random, control, id)
             .await
     }
 

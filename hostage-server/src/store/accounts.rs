@@ -64,6 +64,8 @@ pub struct AccountGame {
     pub opponent: Option<String>,
     /// The game's last change, milliseconds since the Unix epoch.
     pub updated_ms: u64,
+    /// Its time control and stored time (`domain/timing.rs`).
+    pub timing: crate::domain::timing::GameTiming,
 }
 
 /// Where accounts and sessions are kept.
@@ -179,12 +181,14 @@ pub(crate) const INSERT_SEAT: &str = "INSERT INTO account_seats (account, game, 
     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
 
 /// The games that go on with a seat of the account: id, side, plies,
-/// both seats taken, the opponent's name, last change.
+/// both seats taken, the opponent's name, last change, then the time
+/// columns (`columns.rs`, `TIMING_COLUMNS`).
 pub(crate) const ONGOING_GAMES: &str = "SELECT s.game, s.side,
         (SELECT count(*) FROM moves m WHERE m.game = g.id),
         g.white_token IS NOT NULL AND g.black_token IS NOT NULL,
         CASE WHEN s.side = 'white' THEN g.black_name ELSE g.white_name END,
-        g.updated_ms
+        g.updated_ms,
+        g.initial_ms, g.increment_ms, g.white_ms, g.black_ms, g.days, g.deadline_ms
     FROM account_seats s JOIN games g ON g.id = s.game
     WHERE s.account = $1 AND g.termination IS NULL
     ORDER BY g.updated_ms DESC, s.game

@@ -118,6 +118,14 @@ fn game_of(row: &Row) -> Result<AccountGame, StoreError> {
         started: row.try_get(3).map_err(get)?,
         opponent: row.try_get(4).map_err(get)?,
         updated_ms: uint(row.try_get(5).map_err(get)?),
+        timing: crate::store::columns::timing_of([
+            row.try_get(6).map_err(get)?,
+            row.try_get(7).map_err(get)?,
+            row.try_get(8).map_err(get)?,
+            row.try_get(9).map_err(get)?,
+            row.try_get(10).map_err(get)?,
+            row.try_get(11).map_err(get)?,
+        ]),
     })
 }
 

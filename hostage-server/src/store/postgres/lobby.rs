@@ -30,6 +30,7 @@ use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::{
+    domain::correspondence::Days,
     domain::names::DisplayName,
     domain::{ClockSpec, ColorChoice, TokenHash},
     store::columns::{int, uint},
@@ -60,10 +61,12 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
     seen_ms      BIGINT NOT NULL,
     claimed_ms   BIGINT
 );
+-- Days per move of a correspondence challenge (added with correspondence).
+ALTER TABLE lobby_challenges ADD COLUMN IF NOT EXISTS days BIGINT;
 ";
 
 const COLUMNS: &str =
-    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token";
+    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token, days";
 
 /// A challenge as announced (JSON in a notification's payload).
 #[derive(Serialize, Deserialize)]
@@ -72,6 +75,8 @@ struct Announced {
     name: Option<String>,
     color: ColorChoice,
     clock: Option<ClockSpec>,
+    #[serde(default)]
+    days: Option<u8>,
     created_ms: u64,
     instance: String,
     conn: u64,
@@ -99,6 +104,7 @@ impl Announced {
             name: c.name.as_ref().map(|n| n.as_str().to_string()),
             color: c.color,
             clock: c.clock,
+            days: c.days.map(Days::get),
             created_ms: c.created_ms,
             instance: c.owner.instance.clone(),
             conn: c.owner.conn,
@@ -116,6 +122,10 @@ impl Announced {
             name,
             color: self.color,
             clock: self.clock,
+            days: match self.days {
+                None => None,
+                Some(n) => Some(Days::new(u64::from(n)).ok_or_else(|| corrupt("days"))?),
+            },
             created_ms: self.created_ms,
             owner: Owner {
                 instance: self.instance,
@@ -165,6 +175,10 @@ fn read(row: &Row) -> Result<Challenge, StoreError> {
         name: row.try_get(1).map_err(get)?,
         color: color_of(row.try_get::<_, &str>(2).map_err(get)?)?,
         clock,
+        days: row
+            .try_get::<_, Option<i64>>(9)
+            .map_err(get)?
+            .map(|n| u8::try_from(n).unwrap_or(0)),
         created_ms: uint(row.try_get(5).map_err(get)?),
         instance: row.try_get(6).map_err(get)?,
         conn: uint(row.try_get(7).map_err(get)?),
@@ -344,8 +358,8 @@ impl LobbyStore for PgLobby {
             };
             tx.execute(
                 "INSERT INTO lobby_challenges (id, name, color, initial_ms, increment_ms,
-                    created_ms, instance, conn, token, seen_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6)",
+                    created_ms, instance, conn, token, seen_ms, days)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6, $10)",
                 &[
                     &c.id,
                     &c.name.as_ref().map(DisplayName::as_str),
@@ -356,6 +370,7 @@ impl LobbyStore for PgLobby {
                     &c.owner.instance,
                     &int(c.owner.conn),
                     &c.token.to_hex(),
+                    &c.days.map(|d| i64::from(d.get())),
                 ],
             )
             .await

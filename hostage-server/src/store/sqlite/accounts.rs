@@ -102,16 +102,32 @@ fn account_of(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
     })
 }
 
-fn game_of(row: &Row<'_>) -> rusqlite::Result<(String, String, i64, bool, Option<String>, i64)> {
+fn game_of(row: &Row<'_>) -> rusqlite::Result<GameColumns> {
     Ok((
-        row.get(0)?,
-        row.get(1)?,
-        row.get(2)?,
-        row.get(3)?,
-        row.get(4)?,
-        row.get(5)?,
+        (
+            row.get(0)?,
+            row.get(1)?,
+            row.get(2)?,
+            row.get(3)?,
+            row.get(4)?,
+            row.get(5)?,
+        ),
+        [
+            row.get(6)?,
+            row.get(7)?,
+            row.get(8)?,
+            row.get(9)?,
+            row.get(10)?,
+            row.get(11)?,
+        ],
     ))
 }
+
+/// A row of `ONGOING_GAMES`: the game's columns, then its time columns.
+type GameColumns = (
+    (String, String, i64, bool, Option<String>, i64),
+    [Option<i64>; 6],
+);
 
 impl AccountStore for SqliteAccounts {
     fn create_account(&self, new: NewAccount) -> StoreFuture<'_, ()> {
@@ -266,7 +282,7 @@ impl AccountStore for SqliteAccounts {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(backend)?;
             rows.into_iter()
-                .map(|(game, side, plies, started, opponent, updated)| {
+                .map(|((game, side, plies, started, opponent, updated), time)| {
                     Ok(AccountGame {
                         game,
                         side: color_named(&side)
@@ -275,6 +291,7 @@ impl AccountStore for SqliteAccounts {
                         started,
                         opponent,
                         updated_ms: uint(updated),
+                        timing: crate::store::columns::timing_of(time),
                     })
                 })
                 .collect()

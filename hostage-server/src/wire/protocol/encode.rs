@@ -67,9 +67,14 @@ fn fields(request: &Request) -> (&'static str, Fields) {
     let game = |g: &str| ("game", Value::from(g));
     let mut out = Vec::new();
     let kind = match request {
-        Request::Create { color, clock, name } => {
+        Request::Create {
+            color,
+            clock,
+            days,
+            name,
+        } => {
             out.push(("color", choice(*color)));
-            push_clock(&mut out, *clock);
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             "create"
         }
@@ -145,9 +150,14 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
     let kind = match request {
         LobbyRequest::Watch => "lobby_watch",
         LobbyRequest::Unwatch => "lobby_unwatch",
-        LobbyRequest::Create { name, color, clock } => {
+        LobbyRequest::Create {
+            name,
+            color,
+            clock,
+            days,
+        } => {
             out.push(("color", choice(*color)));
-            push_clock(&mut out, *clock);
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             "challenge_create"
         }
@@ -160,8 +170,8 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
             push_name(&mut out, name.as_ref());
             "challenge_accept"
         }
-        LobbyRequest::Seek { name, clock } => {
-            push_clock(&mut out, *clock);
+        LobbyRequest::Seek { name, clock, days } => {
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             "lobby_seek"
         }
@@ -181,8 +191,14 @@ fn colour(c: Color) -> Value {
     Value::from(c.name())
 }
 
-fn push_clock(out: &mut Fields, clock: Option<ClockSpec>) {
-    if let Some(c) = clock {
+fn push_clock(
+    out: &mut Fields,
+    clock: Option<ClockSpec>,
+    days: Option<crate::domain::correspondence::Days>,
+) {
+    if let Some(d) = days {
+        out.push(("clock", json!({"days": d.get()})));
+    } else if let Some(c) = clock {
         out.push((
             "clock",
             json!({"initial_ms": c.initial_ms, "increment_ms": c.increment_ms}),

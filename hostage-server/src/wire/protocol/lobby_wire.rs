@@ -11,10 +11,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
+    domain::correspondence::Days,
     domain::lobby::Challenge,
     domain::names::{self, DisplayName},
     domain::ClockSpec,
-    wire::protocol::{fields_of, validate_clock, ColorChoice, ProtoError},
+    wire::protocol::time_control::{checked, ClockField, TimeControl},
+    wire::protocol::{fields_of, ColorChoice, ProtoError},
 };
 
 /// A lobby request, after parsing.
@@ -33,6 +35,8 @@ pub enum LobbyRequest {
         color: ColorChoice,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// Or days per move (correspondence).
+        days: Option<Days>,
     },
     /// `challenge_cancel`: withdraw one's own challenge.
     Cancel {
@@ -53,6 +57,8 @@ pub enum LobbyRequest {
         name: Option<DisplayName>,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// Or days per move (correspondence).
+        days: Option<Days>,
     },
 }
 
@@ -85,7 +91,7 @@ struct CreateFields {
         default,
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
-    clock: Option<ClockSpec>,
+    clock: Option<ClockField>,
 }
 
 #[derive(Deserialize)]
@@ -111,19 +117,12 @@ struct SeekFields {
         default,
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
-    clock: Option<ClockSpec>,
+    clock: Option<ClockField>,
 }
 
 /// A name field checked by the one naming rule.
 fn checked_name(name: Option<String>) -> Result<Option<DisplayName>, ProtoError> {
     Ok(name.as_deref().map(DisplayName::parse).transpose()?)
-}
-
-fn checked_clock(clock: Option<ClockSpec>) -> Result<Option<ClockSpec>, ProtoError> {
-    if let Some(clock) = &clock {
-        validate_clock(clock)?;
-    }
-    Ok(clock)
 }
 
 /// Parses the fields of the lobby request `kind` ([`is_lobby_type`]).
@@ -143,11 +142,12 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
         }
         "challenge_create" => {
             let f: CreateFields = fields_of(kind, fields)?;
-            let clock = checked_clock(f.clock)?;
+            let (clock, days) = checked(f.clock)?;
             LobbyRequest::Create {
                 name: checked_name(f.name)?,
                 color: f.color,
                 clock,
+                days,
             }
         }
         "challenge_cancel" => LobbyRequest::Cancel {
@@ -162,10 +162,11 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
         }
         _ => {
             let f: SeekFields = fields_of(kind, fields)?;
-            let clock = checked_clock(f.clock)?;
+            let (clock, days) = checked(f.clock)?;
             LobbyRequest::Seek {
                 name: checked_name(f.name)?,
                 clock,
+                days,
             }
         }
     })
@@ -181,7 +182,7 @@ pub struct ChallengeView {
     /// The creator's seat: `white`, `black` or `random`.
     pub color: ColorChoice,
     /// The time control (`null`: untimed).
-    pub clock: Option<ClockSpec>,
+    pub clock: Option<TimeControl>,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
 }
@@ -192,7 +193,7 @@ impl From<&Challenge> for ChallengeView {
             id: c.id.clone(),
             name: names::shown(c.name.as_ref()).to_string(),
             color: c.color,
-            clock: c.clock,
+            clock: TimeControl::of(c.clock, c.days),
             created_ms: c.created_ms,
         }
     }
@@ -228,6 +229,7 @@ mod tests {
             LobbyRequest::Create {
                 name: Some(DisplayName::parse("Ada").unwrap()),
                 color: ColorChoice::Black,
+                days: None,
                 clock: Some(ClockSpec {
                     initial_ms: 180_000,
                     increment_ms: 2000
@@ -245,6 +247,7 @@ mod tests {
             lobby(r#"{"v":1,"type":"lobby_seek","clock":null}"#),
             LobbyRequest::Seek {
                 name: None,
+                days: None,
                 clock: None
             }
         );
