@@ -110,7 +110,7 @@ SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT takeback
 );
 
 /// The parameter types of [`PLAY`].
-const PLAY_TYPES: [Type; 9] = [
+pub(super) const PLAY_TYPES: [Type; 9] = [
     Type::TEXT,
     Type::INT8,
     Type::INT8,

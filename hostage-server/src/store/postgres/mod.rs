@@ -896,14 +896,15 @@ mod tests {
             .unwrap();
         client
             .batch_execute(&format!(
-                "PREPARE play (text, int8, int8, text, text, int8, int8, text, text, text) AS {}",
+                "PREPARE play ({}) AS {}",
+                group::PLAY_TYPES.map(|t| t.name().to_string()).join(", "),
                 group::PLAY
             ))
             .await
             .unwrap();
         let plan: Vec<String> = client
             .query(
-                "EXPLAIN EXECUTE play ('g7', 1, 1, NULL, NULL, 1, 0, 'e2e4', 'c', 'p')",
+                "EXPLAIN EXECUTE play ('g7', 1, 1, NULL, NULL, 1, 0, 'e2e4', NULL)",
                 &[],
             )
             .await
