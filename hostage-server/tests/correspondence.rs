@@ -10,15 +10,13 @@ mod server;
 mod support;
 
 use std::{
-    io::{Read, Write},
-    net::TcpStream,
     path::PathBuf,
     time::{Duration, Instant},
 };
 
 use hostage_server::{Config, Server, ServerLimits, StoreUrl};
 use serde_json::{json, Value};
-use support::{http_get, move_msg, new_game, new_game_across, Client, READ_TIMEOUT};
+use support::{http_get, move_msg, new_game, new_game_across, Client};
 
 fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hostage-corresp-{name}-{}", std::process::id()));
@@ -231,46 +229,24 @@ fn a_server_started_after_a_deadline_ends_the_game_at_once() {
     assert_eq!(state["deadline_ms"], deadline);
 }
 
-/// One HTTP/1.1 request with a session cookie: status and JSON body.
+/// One HTTP/1.1 request with a session cookie: status and JSON body (with
+/// a new session's token as `_session`).
 fn request(addr: &str, method: &str, path: &str, cookie: Option<&str>, body: &str) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
-    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if let Some(c) = cookie {
-        text.push_str(&format!("Cookie: hostage_session={c}\r\n"));
-    }
-    if method != "GET" {
-        text.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    text.push_str("\r\n");
-    text.push_str(body);
-    s.write_all(text.as_bytes()).expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a head");
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or(l.strip_prefix("Set-Cookie: "))
-        })
-        .and_then(|c| c.split(';').next())
+    let cookie = cookie.map(|c| format!("hostage_session={c}"));
+    let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
+    let raw = support::http_request(addr, method, path, &headers, body);
+    let session = raw
+        .headers
+        .iter()
+        .find(|(name, _)| name == "set-cookie")
+        .and_then(|(_, c)| c.split(';').next())
         .and_then(|c| c.strip_prefix("hostage_session="))
         .map(str::to_string);
-    let mut json: Value = serde_json::from_str(body).unwrap_or(Value::Null);
-    if let Some(c) = cookie {
+    let mut json: Value = serde_json::from_str(&raw.body).unwrap_or(Value::Null);
+    if let Some(c) = session {
         json["_session"] = json!(c);
     }
-    (status, json)
+    (raw.status, json)
 }
 
 /// A game the account (by its cookie) creates as `color` with `clock`, a
