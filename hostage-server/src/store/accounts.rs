@@ -131,6 +131,35 @@ pub trait AccountStore: Send + Sync + 'static {
     fn ongoing_games<'a>(&'a self, account: &'a str) -> StoreFuture<'a, Vec<AccountGame>>;
 }
 
+/// The accounts' tables, one text for both databases: SQLite reads a
+/// `BIGINT` column as an integer one (its type affinity rule: any declared
+/// type containing "INT"), stored alike whatever the declared name.
+pub(crate) const ACCOUNTS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS accounts (
+    id           TEXT PRIMARY KEY,
+    username     TEXT NOT NULL,
+    username_key TEXT NOT NULL UNIQUE, -- the username in lower case
+    password     TEXT NOT NULL,        -- Argon2id, a PHC string
+    seat_key     TEXT NOT NULL,
+    created_ms   BIGINT NOT NULL,
+    closed_ms    BIGINT
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token      TEXT PRIMARY KEY, -- the SHA-256 of the session's token, in hex
+    account    TEXT NOT NULL REFERENCES accounts (id),
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS account_seats (
+    account TEXT NOT NULL REFERENCES accounts (id),
+    game    TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    at_ms   BIGINT NOT NULL,
+    PRIMARY KEY (account, game, side)
+);
+";
+
 /// The columns of an account, in [`AccountRecord`]'s order.
 pub(crate) const ACCOUNT_COLUMNS: &str =
     "a.id, a.username, a.password, a.seat_key, a.created_ms, a.closed_ms";
