@@ -11,7 +11,7 @@ use std::{
     time::Duration,
 };
 
-use hostage_server::{Config, ServerLimits, StoreUrl};
+use hostage_server::{AccountOptions, Config, ServerLimits, StoreUrl};
 
 use crate::error::CliError;
 
@@ -63,10 +63,55 @@ pub struct Args {
     /// tests; 86,400,000 (a day) unless set (at least 1).
     #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().correspondence_day))]
     pub correspondence_day_ms: u64,
+    /// The server is reached over TLS (directly or through a proxy): the
+    /// session cookie is `Secure` and the server's own origin is `https://`.
+    #[arg(long)]
+    pub behind_tls: bool,
+    /// The server's public origin (`https://hostage.example`), the only
+    /// `Origin` a WebSocket or a state-changing request may carry; by
+    /// default the scheme and the request's `Host` header.
+    #[arg(long, value_name = "URL", value_parser = parse_origin)]
+    pub public_origin: Option<String>,
+}
+
+/// An origin as browsers send it: `http://` or `https://`, a host, an
+/// optional port, nothing after (a trailing `/` is dropped).
+fn parse_origin(text: &str) -> Result<String, String> {
+    let trimmed = text.strip_suffix('/').unwrap_or(text);
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?}: an origin starts with https:// or http://"))?;
+    let host = rest.rsplit_once(':').map_or(rest, |(host, port)| {
+        if port.parse::<u16>().is_ok() {
+            host
+        } else {
+            rest
+        }
+    });
+    let ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '[' | ']' | ':'));
+    if ok {
+        Ok(trimmed.to_owned())
+    } else {
+        Err(format!(
+            "{text:?}: an origin is a scheme and a host with an optional port, no path, query or user"
+        ))
+    }
 }
 
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The accounts' options from the command line: TLS and the public origin.
+fn account_options(behind_tls: bool, public_origin: Option<String>) -> AccountOptions {
+    let mut options = AccountOptions::default();
+    options.behind_tls = behind_tls;
+    options.public_origin = public_origin;
+    options
 }
 
 /// `app/` if it exists, else `hostage-wasm/www`, looked for in the current
@@ -114,6 +159,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .with_correspondence_day(Duration::from_millis(args.correspondence_day_ms));
     let db = StoreUrl::parse(&args.db);
     let mut config = Config::with_store(db.clone());
+    config.accounts = account_options(args.behind_tls, args.public_origin);
     config.host = args.host;
     config.port = args.port;
     config.static_dir.clone_from(&static_dir);
@@ -155,6 +201,45 @@ mod tests {
     struct Cli {
         #[command(flatten)]
         args: super::Args,
+    }
+
+    #[test]
+    fn an_origin_is_a_scheme_a_host_and_a_port_only() {
+        for (text, want) in [
+            ("https://hostage.example", "https://hostage.example"),
+            ("https://hostage.example/", "https://hostage.example"),
+            ("http://localhost:8080", "http://localhost:8080"),
+            ("http://[::1]:8080", "http://[::1]:8080"),
+        ] {
+            assert_eq!(super::parse_origin(text).as_deref(), Ok(want), "{text}");
+        }
+        for text in [
+            "hostage.example",
+            "ftp://hostage.example",
+            "https://",
+            "https://hostage.example/play",
+            "https://user@hostage.example",
+            "https://hostage.example?x=1",
+            "https://host name",
+        ] {
+            let e = super::parse_origin(text).expect_err(text);
+            assert!(e.contains(&format!("{text:?}")), "{e}");
+        }
+        let cli = Cli::try_parse_from([
+            "serve",
+            "--behind-tls",
+            "--public-origin",
+            "https://h.example/",
+        ])
+        .expect("options");
+        let options = super::account_options(cli.args.behind_tls, cli.args.public_origin);
+        assert!(options.behind_tls);
+        assert_eq!(options.public_origin.as_deref(), Some("https://h.example"));
+        let none = Cli::try_parse_from(["serve"]).expect("none").args;
+        let plain = super::account_options(none.behind_tls, none.public_origin);
+        assert!(!plain.behind_tls);
+        assert_eq!(plain.public_origin, None);
+        assert!(Cli::try_parse_from(["serve", "--public-origin", "h.example"]).is_err());
     }
 
     #[test]
