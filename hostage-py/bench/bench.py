@@ -113,7 +113,8 @@ def main() -> None:
         print(f"bench smoke test: {len(POSITIONS)} positions agree, every operation runs")
         return
     python = sys.version.split()[0]
-    print(f"python-chess {chess.__version__}, hostage {hostage.__version__}, Python {python}, CPU time")
+    versions = f"python-chess {chess.__version__}, hostage {hostage.__version__}"
+    print(f"{versions}, Python {python}, CPU time")
     cells = [f"{'position':<9}", f"{'operation':<32}", f"{'python-chess':>13}"]
     cells += [f"{'hostage':>11}", f"{'speed-up':>8}"]
     header = "| " + " | ".join(cells) + " |"
