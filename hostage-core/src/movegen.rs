@@ -160,10 +160,16 @@ impl DropSquares {
 /// pushes (one and two squares land on empty squares, never the same one)
 /// and their captures towards one side (enemy squares) go into `pawns`,
 /// counted once at the end; captures towards the other side may share
-/// squares with those and are counted alone.
+/// squares with those and are counted alone. And each set is counted only
+/// per byte ([`byte_counts`]), the bytes summed once in [`Counter::total`].
 pub(crate) struct Counter {
     count: usize,
     pawns: Bitboard,
+    /// Per byte, the squares of the sets counted so far in that byte of the
+    /// board: at most 8 per set, and at most 17 sets per position (7
+    /// pieces, 8 pinned pawns, a pawn capture set, the joined pawn set; R1
+    /// bounds the pieces), so no byte overflows.
+    bytes: u64,
 }
 
 impl Counter {
@@ -171,14 +177,44 @@ impl Counter {
         Counter {
             count: 0,
             pawns: Bitboard::EMPTY,
+            bytes: 0,
+        }
+    }
+
+    /// Counts the squares of `set`.
+    #[inline]
+    fn add(&mut self, set: Bitboard) {
+        #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+        {
+            self.count += set.count() as usize;
+        }
+        #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+        {
+            self.bytes = self.bytes.wrapping_add(byte_counts(set));
         }
     }
 
     /// The number of moves counted.
     #[inline]
     pub(crate) fn total(&self) -> usize {
-        self.count + self.pawns.count() as usize
+        let bytes = self.bytes.wrapping_add(byte_counts(self.pawns));
+        // Bytes into 16-bit lanes (each at most 17 * 8 * 2), then the sum
+        // of the four lanes in the top one.
+        let lanes = (bytes & 0x00ff_00ff_00ff_00ff) + ((bytes >> 8) & 0x00ff_00ff_00ff_00ff);
+        self.count + (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
     }
+}
+
+/// The first three steps of a population count (the Chess Programming
+/// Wiki's "SWAR-Popcount"): each byte of the result holds how many squares
+/// of `set` lie in that byte, 0 to 8. Adding such values for many sets and
+/// summing the bytes once saves the multiplication and shift of each count.
+#[inline]
+fn byte_counts(set: Bitboard) -> u64 {
+    let x = set.0;
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
 }
 
 impl Sink for Counter {
@@ -188,7 +224,7 @@ impl Sink for Counter {
     }
     #[inline]
     fn normals(&mut self, _: &Board, _: Role, _: Square, to: Bitboard) {
-        self.count += to.count() as usize;
+        self.add(to);
     }
     #[inline]
     fn pawn_shift(&mut self, _: &Board, delta: i32, to: Bitboard) {
@@ -198,7 +234,7 @@ impl Sink for Counter {
             debug_assert!(!self.pawns.intersects(to));
             self.pawns |= to;
         } else {
-            self.count += to.count() as usize;
+            self.add(to);
         }
     }
     #[inline]
@@ -362,7 +398,21 @@ fn drop_mask(pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
 }
 
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    let us = pos.turn;
+    // One copy of the generator per side to move, so that every choice by
+    // colour (pawn directions, ranks, home squares) is a constant. The
+    // WebAssembly build keeps one copy, for size.
+    #[cfg(not(target_arch = "wasm32"))]
+    match pos.turn {
+        Color::White => generate_as(pos, sink, Color::White),
+        Color::Black => generate_as(pos, sink, Color::Black),
+    }
+    #[cfg(target_arch = "wasm32")]
+    generate_as(pos, sink, pos.turn);
+}
+
+/// [`generate`] for the side to move `us` (`pos.turn`).
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn generate_as<S: Sink>(pos: &Position, sink: &mut S, us: Color) {
     let them = !us;
     let board = &pos.board;
     let king = pos.king_of(us);
@@ -370,7 +420,11 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let theirs = board.by_color(them);
     let occupied = board.occupied();
     let their_live = pos.can_promote(them);
-    let checkers = pos.attackers_live(king, them, occupied, their_live);
+    let KingSafety {
+        checkers,
+        pinned,
+        pseudo_checkers,
+    } = king_safety(pos, us, king, their_live);
 
     let movers = sink.movers();
     // Board moves of men other than the king.
@@ -381,26 +435,27 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         };
         // R8a: with a frozen pawn next to our king, taking an enemy piece
         // would unfreeze it.
-        if pos.pseudo_checkers().any() {
+        if pseudo_checkers.any() {
             target &= !(theirs & !board.pawns());
         }
         let limits = BoardMoveLimits {
             movers,
             target,
-            pinned: pinned(pos, king, us),
+            pinned,
             king,
+            us,
         };
         gen_pieces(pos, sink, limits);
         gen_pawns(pos, sink, limits);
     }
     if let Some(ep) = pos.ep_square {
         // Tested by playing it out on the occupancy: no mask needed.
-        gen_en_passant(pos, sink, movers, ep, king);
+        gen_en_passant(pos, sink, us, movers, ep, king);
     }
     if movers.contains(king) {
-        gen_king(pos, sink, king, their_live);
+        gen_king(pos, sink, us, king, their_live);
         if checkers.is_empty() {
-            gen_castling(pos, sink, king, their_live);
+            gen_castling(pos, sink, us, king, their_live);
         }
     }
     if !sink.wants_drops() {
@@ -448,21 +503,54 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
-/// Our men pinned to our king by enemy sliders.
-fn pinned(pos: &Position, king: Square, us: Color) -> Bitboard {
+/// What attacks our king, and what is pinned to it.
+struct KingSafety {
+    /// The enemy men giving check (R8: frozen pawns do not).
+    checkers: Bitboard,
+    /// Our men pinned to our king by enemy sliders.
+    pinned: Bitboard,
+    /// Frozen enemy pawns that would attack our king if they were not
+    /// frozen (R8a), as [`Position::pseudo_checkers`].
+    pseudo_checkers: Bitboard,
+}
+
+/// Checkers, pins and pseudo-checkers in one pass over the enemy sliders
+/// on our king's lines: a slider with nothing between gives check, one with
+/// a single man of ours between pins it. No slider attack is looked up.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn king_safety(pos: &Position, us: Color, king: Square, their_live: bool) -> KingSafety {
     let board = &pos.board;
+    let ours = board.by_color(us);
     let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let pawns = attacks::pawn_attacks(us, king) & board.pawns() & theirs;
+    // R8: a frozen pawn attacks nothing on its last rank, our first.
+    let frozen = !their_live && king.rank() == Rank::FIRST.relative_to(us);
+    let (mut checkers, pseudo_checkers) = if frozen {
+        (Bitboard::EMPTY, pawns)
+    } else {
+        (pawns, Bitboard::EMPTY)
+    };
+    checkers |= (attacks::knight_attacks(king) & board.by_role(Role::Knight)
+        | attacks::king_attacks(king) & board.by_role(Role::King))
+        & theirs;
     let snipers = (attacks::rook_rays(king) & board.rooks_and_queens()
         | attacks::bishop_rays(king) & board.bishops_and_queens())
         & theirs;
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & board.occupied();
-        if !blockers.more_than_one() {
-            pinned |= blockers & board.by_color(us);
+        let blockers = attacks::between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers.add(sniper);
+        } else if !blockers.more_than_one() {
+            pinned |= blockers & ours;
         }
     }
-    pinned
+    KingSafety {
+        checkers,
+        pinned,
+        pseudo_checkers,
+    }
 }
 
 /// What limits the board moves of men other than the king, worked out once
@@ -478,11 +566,14 @@ struct BoardMoveLimits {
     pinned: Bitboard,
     /// Our king's square.
     king: Square,
+    /// The side to move.
+    us: Color,
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn gen_pieces<S: Sink>(pos: &Position, sink: &mut S, limits: BoardMoveLimits) {
     let board = &pos.board;
-    let ours = board.by_color(pos.turn) & limits.movers;
+    let ours = board.by_color(limits.us) & limits.movers;
     let occupied = board.occupied();
     let mut emit = |role: Role, from: Square, to: Bitboard| {
         let to = if limits.pinned.contains(from) {
@@ -523,9 +614,10 @@ fn gen_pieces<S: Sink>(pos: &Position, sink: &mut S, limits: BoardMoveLimits) {
     }
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn gen_pawns<S: Sink>(pos: &Position, sink: &mut S, limits: BoardMoveLimits) {
     let board = &pos.board;
-    let us = pos.turn;
+    let us = limits.us;
     let pawns = board.by_piece(Role::Pawn.of(us)) & limits.movers;
     if pawns.is_empty() {
         return;
@@ -623,8 +715,7 @@ fn promotions<S: Sink>(
 }
 
 /// Whether our king would be safe after an en-passant capture from `from`.
-fn ep_is_safe(pos: &Position, from: Square, ep: Square, king: Square) -> bool {
-    let us = pos.turn;
+fn ep_is_safe(pos: &Position, us: Color, from: Square, ep: Square, king: Square) -> bool {
     let captured = Square::from_coords(ep.file(), from.rank());
     let occupied = (pos.board.occupied() ^ from ^ captured) | ep;
     let attackers = pos.attackers(king, !us, occupied) & !Bitboard::from_square(captured);
@@ -634,14 +725,14 @@ fn ep_is_safe(pos: &Position, from: Square, ep: Square, king: Square) -> bool {
 fn gen_en_passant<S: Sink>(
     pos: &Position,
     sink: &mut S,
+    us: Color,
     movers: Bitboard,
     ep: Square,
     king: Square,
 ) {
-    let us = pos.turn;
     let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us)) & movers;
     for from in capturers {
-        if ep_is_safe(pos, from, ep, king) {
+        if ep_is_safe(pos, us, from, ep, king) {
             sink.push(Move::EnPassant { from, to: ep });
         }
     }
@@ -663,12 +754,12 @@ fn has_legal_ep(pos: &Position, ep: Square) -> bool {
     let capturers = attacks::pawn_attacks(!us, ep) & pos.board.by_piece(Role::Pawn.of(us));
     capturers
         .into_iter()
-        .any(|from| ep_is_safe(pos, from, ep, king))
+        .any(|from| ep_is_safe(pos, us, from, ep, king))
 }
 
-fn gen_king<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: bool) {
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn gen_king<S: Sink>(pos: &Position, sink: &mut S, us: Color, king: Square, their_live: bool) {
     let board = &pos.board;
-    let us = pos.turn;
     let occupied = board.occupied().without(king);
     for to in attacks::king_attacks(king) & !board.by_color(us) {
         let capture = board.role_at(to);
@@ -687,8 +778,8 @@ fn gen_king<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: boo
     }
 }
 
-fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, their_live: bool) {
-    let us = pos.turn;
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn gen_castling<S: Sink>(pos: &Position, sink: &mut S, us: Color, king: Square, their_live: bool) {
     if king != king_home(us) || !pos.king_unmoved(us) {
         return;
     }
