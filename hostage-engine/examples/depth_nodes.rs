@@ -46,6 +46,8 @@ fn switch<'a>(options: &'a mut Options, name: &str) -> &'a mut bool {
         "deep_check_extension" => &mut options.deep_check_extension,
         "check_reductions" => &mut options.check_reductions,
         "shallow_check_extension" => &mut options.shallow_check_extension,
+        "extension_ply_limit" => &mut options.extension_ply_limit,
+        "evasion_reductions" => &mut options.evasion_reductions,
         "iir" => &mut options.iir,
         "nnue" => &mut options.nnue,
         _ => panic!("unknown switch {name}"),

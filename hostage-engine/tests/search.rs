@@ -105,7 +105,7 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         Position::from_fen("r3k2r/pppq1ppp/2n5/8/8/2N5/PPPQ1PPP/R3K2R[NBnb#PPpp] w KQkq - 0 12")
             .expect("fen");
     type Flip = fn(&mut Options);
-    let flips: [(&str, Flip); 28] = [
+    let flips: [(&str, Flip); 30] = [
         ("null_move", |o| o.null_move ^= true),
         ("lmr", |o| o.lmr ^= true),
         ("leaf_pruning", |o| o.leaf_pruning ^= true),
@@ -135,6 +135,8 @@ fn every_switch_either_way_keeps_mates_and_legal_lines() {
         ("shallow_check_extension", |o| {
             o.shallow_check_extension ^= true
         }),
+        ("extension_ply_limit", |o| o.extension_ply_limit ^= true),
+        ("evasion_reductions", |o| o.evasion_reductions ^= true),
         ("none", |_| {}),
     ];
     for (name, flip) in flips {

@@ -21,7 +21,8 @@
 //!                   qs_evasion_pruning, nnue, checks_first,
 //!                   far_drop_pruning, qs_recaptures,
 //!                   history_pruning, deep_check_extension,
-//!                   check_reductions, shallow_check_extension);
+//!                   check_reductions, shallow_check_extension,
+//!                   extension_ply_limit, evasion_reductions);
 //!                   FIRST must
 //!                   be full:NODES
 //!   --set-second K=V  the same for SECOND (full:NODES), so that a change
@@ -120,6 +121,8 @@ fn set_param(p: &mut Params, o: &mut Options, kv: &str) {
             deep_check_extension,
             check_reductions,
             shallow_check_extension,
+            extension_ply_limit,
+            evasion_reductions,
         );
         *switch.unwrap_or_else(|| panic!("unknown option {v}")) = k == "on";
         return;

@@ -15,6 +15,11 @@
 //! near the horizon, where quiescence (captures only) cannot see a drop
 //! mate the check prepares, and not higher in the tree, where the
 //! full-width search below sees the answers anyway. The table's move, when the singular test
+//! found it singular and it is searched first, is extended too. With
+//! [`Options::extension_ply_limit`] (off by default) no check is extended
+//! from twice the iteration's depth on, as Stockfish bounds its extensions:
+//! a line of checking drops then ends where the iteration's depth says.
+//! The table's move, when the singular test
 //! found it singular and it is searched first, is extended too
 //! ([`super::singular`]). Neither past two thirds of [`MAX_PLY`], so that a
 //! path always ends; a move is extended at most one ply.
@@ -23,16 +28,17 @@ use hostage_core::{Move, Position};
 
 use super::{Options, MAX_PLY};
 
-/// The extension of move `m` of `pos` at `ply`: `gives_check` when it
-/// does, `singular` the singular test's extension when `m` is the table's
-/// move searched first (0 otherwise), at a node of `depth` whose static
-/// evaluation is `eval` (`-INFINITE` in check).
+/// The extension of move `m` of `pos` at `ply` of an iteration of
+/// `root_depth`: `gives_check` when it does, `singular` the singular
+/// test's extension when `m` is the table's move searched first (0
+/// otherwise), at a node of `depth` whose static evaluation is `eval`
+/// (`-INFINITE` in check).
 pub(super) fn extension(
     options: &Options,
     pos: &Position,
     m: &Move,
     gives_check: bool,
-    ply: usize,
+    (ply, root_depth): (usize, i32),
     singular: i32,
     (depth, eval): (i32, i32),
 ) -> i32 {
@@ -40,6 +46,7 @@ pub(super) fn extension(
         options.check_extension
             && gives_check
             && extends_checks_at(options, depth, eval)
+            && within_ply_limit(options, ply, root_depth)
             && ply < 2 * MAX_PLY / 3
             && crate::see::see_ge(pos, m, 0),
     );
@@ -62,6 +69,14 @@ const SHALLOW_CHECK_DEPTH: i32 = 3;
 fn extends_checks_at(options: &Options, depth: i32, eval: i32) -> bool {
     (!options.deep_check_extension || (depth > 6 && eval.abs() > 100))
         && (!options.shallow_check_extension || depth <= SHALLOW_CHECK_DEPTH)
+}
+
+/// Whether a check at `ply` of an iteration of `root_depth` may still be
+/// extended: always, unless [`Options::extension_ply_limit`] asks for a
+/// ply under twice the root depth (Stockfish's limit on extensions,
+/// `ss->ply < 2 * rootDepth`).
+fn within_ply_limit(options: &Options, ply: usize, root_depth: i32) -> bool {
+    !options.extension_ply_limit || (ply as i32) < 2 * root_depth
 }
 
 #[cfg(test)]
@@ -96,5 +111,18 @@ mod tests {
         assert!(extends_checks_at(&on, 3, 900));
         assert!(!extends_checks_at(&on, 4, 0));
         assert!(!extends_checks_at(&on, 12, -INFINITE));
+    }
+
+    #[test]
+    fn the_ply_limit_stops_extensions_at_twice_the_root_depth() {
+        assert!(within_ply_limit(&Options::default(), 40, 3));
+        let on = Options {
+            extension_ply_limit: true,
+            ..Options::default()
+        };
+        assert!(within_ply_limit(&on, 1, 1));
+        assert!(!within_ply_limit(&on, 2, 1));
+        assert!(within_ply_limit(&on, 19, 10));
+        assert!(!within_ply_limit(&on, 20, 10));
     }
 }

@@ -40,6 +40,7 @@ impl Searcher<'_> {
                 continue;
             }
             self.seldepth = 0;
+            self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.exact_now = false;
             }

@@ -181,6 +181,8 @@ pub(crate) struct Searcher<'a> {
     /// Nodes already added to `shared_nodes`.
     flushed: u64,
     pub nodes: u64,
+    /// The depth of the iteration being searched.
+    root_depth: i32,
     seldepth: u32,
     stopped: bool,
     /// Whether the limits are enforced yet (not before depth 1 is done, so
@@ -245,6 +247,7 @@ impl<'a> Searcher<'a> {
             helper: 0,
             flushed: 0,
             nodes: 0,
+            root_depth: 0,
             seldepth: 0,
             stopped: false,
             armed: false,

@@ -316,7 +316,7 @@ impl Searcher<'_> {
                     pos,
                     &mv,
                     gives_check,
-                    ply,
+                    (ply, self.root_depth),
                     singular,
                     (node.depth, node.eval),
                 );
@@ -391,7 +391,8 @@ impl Searcher<'_> {
         // sacrificial checking drop) is reduced like a quiet move: only the
         // checks that keep the man are searched in full (all are reduced
         // with `check_reductions`).
-        let checks = !self.options.check_reductions && (node.in_check || m.safe_check);
+        let checks = !self.options.check_reductions
+            && ((node.in_check && !self.options.evasion_reductions) || m.safe_check);
         if !reduction::reduces(
             &self.options,
             node.depth,

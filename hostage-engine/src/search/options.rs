@@ -154,6 +154,18 @@ pub struct Options {
     /// prepares; higher in the tree the search below a check is deep
     /// enough without it (`extension.rs`). Off by default, as above.
     pub shallow_check_extension: bool,
+    /// No check extension from twice the iteration's depth on (the ply
+    /// from the root at least 2 × the root depth), as Stockfish extends
+    /// only while `ply < 2 * rootDepth` (`extension.rs`): with men in hand
+    /// a line of safe checking drops, each extended, runs far past the
+    /// iteration's depth. Off by default (`docs/engine-record.md`,
+    /// "Checks in drop positions").
+    pub extension_ply_limit: bool,
+    /// Late-move reductions also for the evasions of a check (not for the
+    /// checks themselves), as Stockfish and Fairy-Stockfish reduce them
+    /// (`reduction.rs`): with men in hand a check has dozens of
+    /// interposing drops. Off by default, as above.
+    pub evasion_reductions: bool,
 }
 
 impl Default for Options {
@@ -188,6 +200,8 @@ impl Default for Options {
             deep_check_extension: false,
             check_reductions: false,
             shallow_check_extension: false,
+            extension_ply_limit: false,
+            evasion_reductions: false,
         }
     }
 }
