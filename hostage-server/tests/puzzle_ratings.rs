@@ -345,7 +345,9 @@ fn hostile_input(addr: &str, db: &Db) {
         format!("{{\"id\": \"{id}\", \"solved\": true, \"rating\": 3000}}"),
         huge,
     ] {
-        post_raw(addr, path, Some(&token), &bad).refused(400, "invalid_request");
+        let refused = post_raw(addr, path, Some(&token), &bad);
+        assert_eq!(refused.status, 400, "{bad:.80}: {}", refused.body);
+        refused.refused(400, "invalid_request");
     }
     assert_eq!(db.count("puzzle_attempts"), 0);
     assert_eq!(db.count("puzzle_ratings"), 0);
