@@ -15,6 +15,13 @@
 // back and the puzzle tried again (the rating changed once, at the miss).
 // A theme can be chosen: the package still picks the puzzle, among those of
 // that theme (the others are passed to Puzzles.next as seen).
+// A logged-in player's rating, seen puzzles and history are the account's
+// (docs/protocol.md, Puzzles of an account): read from the server when the
+// page opens or the player logs in, and each attempt is sent to it, which
+// rates it (the first attempt at a puzzle only) and stores it; nothing of
+// the account's is written to this browser's storage. If the server
+// refuses or cannot be reached, the page says so.
+import { account, accountError, onAccount, request } from './account.js';
 import { announce, moveWords } from './announce.js';
 import { Game, statusText } from './game.js';
 import { MoveList } from './movelist.js';
@@ -120,6 +127,7 @@ export async function mount(root) {
           </div>
           <p class="streak"></p>
           <p class="error puzzle-error" role="alert" hidden></p>
+          <p class="puzzle-source"></p>
         </section>
         <section class="card puzzle-settings">
           <label>Difficulty
@@ -138,6 +146,9 @@ export async function mount(root) {
     </div>`;
   const $ = (s) => root.querySelector(s);
   let state = load();
+  // The account whose rating the page shows (its username), or null: the
+  // guest's state in localStorage.
+  let remote = null;
   // The attempt: { puzzle, index (next move of the solution), lead (the
   // lead-in move or null), solver, result: null | 'solved' | 'failed',
   // solution: bool }. The game holds the lead-in move first when there is one.
@@ -168,7 +179,82 @@ export async function mount(root) {
   $('.theme-choice').insertAdjacentHTML('beforeend', allThemes.map((t) => `<option value="${t}">${themeWords(t)}</option>`).join(''));
   $('.theme-choice').value = allThemes.includes(state.theme) ? state.theme : '';
 
-  const save = () => localStorage.setItem(KEY, JSON.stringify(state));
+  const save = () => {
+    if (!remote) {
+      localStorage.setItem(KEY, JSON.stringify(state));
+      return;
+    }
+    // An account's rating stays on the server: only the choices are kept here.
+    const guest = load();
+    localStorage.setItem(KEY, JSON.stringify({ ...guest, difficulty: state.difficulty, theme: state.theme }));
+  };
+
+  /** Says where the rating is kept, or (`failed`) that the server failed: this stays until the next answer. */
+  function source(text, failed = false) {
+    const el = $('.puzzle-source');
+    el.textContent = text;
+    el.classList.toggle('error', failed);
+    if (failed) el.setAttribute('role', 'alert');
+    else el.removeAttribute('role');
+  }
+
+  /** The account's standing from the server, or the guest's from this browser. */
+  async function loadStanding(username) {
+    if (!username) {
+      remote = null;
+      state = load();
+      source('Your puzzle rating is kept in this browser. Log in to keep it with your account.');
+      return;
+    }
+    const r = await request('GET', '/api/account/puzzles');
+    if (account() !== username) return;
+    const d = r.data;
+    if (!r.ok || typeof d.rating?.rating !== 'number' || !Array.isArray(d.seen) || !Array.isArray(d.history)) {
+      remote = null;
+      state = load();
+      source(`Your account's puzzle rating could not be loaded: ${accountError(r)} Until it can, puzzles here are rated in this browser only.`, true);
+      return;
+    }
+    remote = username;
+    const guest = load();
+    const history = r.data.history.map((h) => h.rating);
+    state = {
+      rating: r.data.rating,
+      seen: r.data.seen,
+      puzzles: {},
+      history: history.length < 200 ? [1500, ...history] : history,
+      difficulty: guest.difficulty,
+      theme: guest.theme,
+      current: null,
+      streak: 0,
+      bestStreak: 0,
+    };
+    error('');
+    source(`Your puzzle rating is kept with your account, ${username}.`);
+  }
+
+  /** Sends a finished attempt to the account: the server's rating replaces the shown one. */
+  async function sendAttempt(p, solved, before) {
+    const username = remote;
+    const r = await request('POST', '/api/account/puzzles/attempts', { id: p.id, solved });
+    if (remote !== username) return;
+    if (!r.ok || typeof r.data.rating?.rating !== 'number') {
+      const why = r.data.code === 'unknown_puzzle'
+        ? 'the server does not know this puzzle.'
+        : r.data.code === 'attempt_limit' ? 'this puzzle has been tried too often.' : accountError(r);
+      error(`This attempt was not saved to your account: ${why}`);
+      source(`Your last attempt was not saved to your account: ${why}`, true);
+      root.dataset.saved = 'failed';
+      render();
+      return;
+    }
+    state.rating = r.data.rating;
+    if (r.data.rated) state.history = [...(state.history ?? [before]), r.data.rating.rating].slice(-200);
+    root.dataset.saved = 'saved';
+    source(`Your puzzle rating is kept with your account, ${username}.`);
+    showDelta(r.data.rating.rating - before);
+    render();
+  }
   const stopTimer = () => { clearTimeout(timer); timer = null; pending = null; };
   /** Plays `move` (a move the puzzle needs) after `ms`, unless the attempt changes first. */
   function later(ms, move) {
@@ -271,21 +357,35 @@ export async function mount(root) {
     const p = attempt.puzzle;
     attempt.result = solved ? 'solved' : 'failed';
     const before = state.rating.rating;
+    state.current = null;
+    state.streak = solved ? (state.streak ?? 0) + 1 : 0;
+    state.bestStreak = Math.max(state.bestStreak ?? 0, state.streak);
+    if (remote) {
+      // The server rates it (and only the first attempt at a puzzle).
+      if (!state.seen.includes(p.id)) state.seen.push(p.id);
+      root.dataset.saved = 'sending';
+      save();
+      showThemes();
+      sendAttempt(p, solved, before);
+      return;
+    }
     const { player, puzzle } = Puzzles.update(state.rating, puzzleRating(p), solved);
     state.rating = player;
     state.puzzles[p.id] = puzzle;
     if (!state.seen.includes(p.id)) state.seen.push(p.id);
-    state.current = null;
     state.history = [...(state.history ?? [before]), player.rating].slice(-200);
-    state.streak = solved ? (state.streak ?? 0) + 1 : 0;
-    state.bestStreak = Math.max(state.bestStreak ?? 0, state.streak);
     save();
-    const delta = Math.round(player.rating - before);
+    showDelta(player.rating - before);
+    showThemes();
+  }
+
+  /** The rating's change, shown beside it. */
+  function showDelta(change) {
+    const delta = Math.round(change);
     const d = $('.delta');
     d.textContent = `${delta >= 0 ? '+' : '−'}${Math.abs(delta)}`;
     d.dataset.sign = delta >= 0 ? 'up' : 'down';
-    root.dataset.lastDelta = String(player.rating - before);
-    showThemes();
+    root.dataset.lastDelta = String(change);
   }
 
   function showThemes() {
@@ -451,10 +551,27 @@ export async function mount(root) {
   }
 
   // A puzzle left unfinished by a reload is served again; otherwise a new one.
-  if (state.current) {
-    try { start(Puzzles.get(state.current)); } catch { state.current = null; next(); }
-  } else {
-    next();
+  function begin() {
+    if (state.current) {
+      try { start(Puzzles.get(state.current)); } catch { state.current = null; next(); }
+    } else {
+      next();
+    }
   }
+
+  await loadStanding(account());
+  root.dataset.account = remote ?? '';
+  begin();
+  // Logging in or out elsewhere on the page: the rating shown becomes the
+  // account's, or this browser's.
+  onAccount(async (username) => {
+    if ((username ?? null) === remote) return;
+    stopTimer();
+    await loadStanding(username);
+    root.dataset.account = remote ?? '';
+    attempt = null;
+    $('.difficulty').value = state.difficulty ?? 'normal';
+    begin();
+  });
   return { shown: render };
 }

@@ -1,4 +1,8 @@
-//! Glicko-2 ratings for players and puzzles.
+//! Glicko-2 ratings for players and puzzles: the workspace's one
+//! implementation of the algorithm. hostage-server rates its games with
+//! [`period`] (lichess's instant flavour, time counted in fractions of a
+//! rating period, its own bounds) and its accounts' puzzle attempts with
+//! [`update_game`].
 //!
 //! Policy: one puzzle attempt is one game between the player and the
 //! puzzle (a win for the player when solved, a loss otherwise), rated as a
@@ -93,12 +97,74 @@ pub struct Game {
     pub score: f64,
 }
 
-fn g(phi: f64) -> f64 {
+/// A rating on Glicko-2's internal scale (step 2 of the paper): μ, φ, σ.
+///
+/// ```
+/// use hostage_puzzles::glicko::{Internal, Rating};
+/// let r = Rating { rating: 1673.7178, deviation: 173.7178, volatility: 0.06 };
+/// let i = Internal::from_rating(r);
+/// assert!((i.mu - 1.0).abs() < 1e-12 && (i.phi - 1.0).abs() < 1e-12);
+/// assert!((i.to_rating().rating - r.rating).abs() < 1e-9);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Internal {
+    /// μ: the rating, centred on 0.
+    pub mu: f64,
+    /// φ: the deviation.
+    pub phi: f64,
+    /// σ: the volatility.
+    pub sigma: f64,
+}
+
+impl Internal {
+    /// Step 2: the Glicko scale to the internal one.
+    #[must_use]
+    pub fn from_rating(r: Rating) -> Internal {
+        Internal {
+            mu: (r.rating - DEFAULT_RATING) / SCALE,
+            phi: r.deviation / SCALE,
+            sigma: r.volatility,
+        }
+    }
+
+    /// Step 8: back to the Glicko scale.
+    #[must_use]
+    pub fn to_rating(self) -> Rating {
+        Rating {
+            rating: self.mu * SCALE + DEFAULT_RATING,
+            deviation: self.phi * SCALE,
+            volatility: self.sigma,
+        }
+    }
+}
+
+/// g(φ) of step 3: how much an opponent's uncertainty flattens the
+/// expected score.
+#[must_use]
+pub fn g(phi: f64) -> f64 {
     1.0 / (1.0 + 3.0 * phi * phi / (core::f64::consts::PI * core::f64::consts::PI)).sqrt()
 }
 
-fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
+/// E(μ, μⱼ, φⱼ) of step 3: the expected score against opponent j, on the
+/// internal scale.
+#[must_use]
+pub fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
     1.0 / (1.0 + (-g(phi_j) * (mu - mu_j)).exp())
+}
+
+/// The deviation φ after `periods` rating periods without a game: grown by
+/// σ² per period (step 6 for one period; for a fractional number of
+/// periods, the same recurrence solved, as liglicko2 does). A negative
+/// count grows nothing.
+///
+/// ```
+/// use hostage_puzzles::glicko::grown;
+/// assert!((grown(3.0, 4.0, 1.0) - 5.0).abs() < 1e-12);
+/// assert_eq!(grown(3.0, 4.0, -2.0), 3.0);
+/// ```
+#[must_use]
+pub fn grown(phi: f64, sigma: f64, periods: f64) -> f64 {
+    (phi * phi + periods.max(0.0) * sigma * sigma).sqrt()
 }
 
 /// The expected score of `player` against `opponent` (Glicko-2's E).
@@ -111,9 +177,9 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 /// ```
 #[must_use]
 pub fn expected_score(player: Rating, opponent: Rating) -> f64 {
-    let mu = (player.rating - DEFAULT_RATING) / SCALE;
-    let mu_j = (opponent.rating - DEFAULT_RATING) / SCALE;
-    expected(mu, mu_j, opponent.deviation / SCALE)
+    let me = Internal::from_rating(player);
+    let them = Internal::from_rating(opponent);
+    expected(me.mu, them.mu, them.phi)
 }
 
 /// Rates `player` after one rating period of `games` with system constant
@@ -140,50 +206,94 @@ pub fn expected_score(player: Rating, opponent: Rating) -> f64 {
 /// ```
 #[must_use]
 pub fn rate(player: Rating, games: &[Game], tau: f64) -> Rating {
-    let mu = (player.rating - DEFAULT_RATING) / SCALE;
-    let phi = player.deviation / SCALE;
-    let sigma = player.volatility;
+    let me = Internal::from_rating(player);
     if games.is_empty() {
-        let phi_star = (phi * phi + sigma * sigma).sqrt();
         return Rating {
-            deviation: phi_star * SCALE,
+            deviation: grown(me.phi, me.sigma, 1.0) * SCALE,
             ..player
         };
     }
-    // Step 3: the estimated variance v; step 4: the improvement delta.
+    let opponents: Vec<(Internal, f64)> = games
+        .iter()
+        .map(|game| (Internal::from_rating(game.opponent), game.score))
+        .collect();
+    period(me, &opponents, tau, 1.0).to_rating()
+}
+
+/// Steps 3–7 on the internal scale: `me` after games against `opponents`
+/// (each with the player's score), with the deviation grown by `growth`
+/// periods in step 6 (1 in the paper; a fraction when time is counted in
+/// parts of a period, as lichess rates games). With no opponents, `me`
+/// with its deviation grown.
+///
+/// ```
+/// use hostage_puzzles::glicko::{period, Internal, Rating};
+/// let me = Internal::from_rating(Rating::new_player());
+/// let them = me;
+/// let won = period(me, &[(them, 1.0)], 0.75, 1.0);
+/// let lost = period(me, &[(them, 0.0)], 0.75, 1.0);
+/// assert!(won.mu > 0.0 && (won.mu + lost.mu).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn period(me: Internal, opponents: &[(Internal, f64)], tau: f64, growth: f64) -> Internal {
+    if opponents.is_empty() {
+        return Internal {
+            phi: grown(me.phi, me.sigma, growth),
+            ..me
+        };
+    }
+    // Step 3: the estimated variance v; step 4: the sum behind Δ.
     let mut v_inv = 0.0;
     let mut sum = 0.0;
-    for game in games {
-        let mu_j = (game.opponent.rating - DEFAULT_RATING) / SCALE;
-        let phi_j = game.opponent.deviation / SCALE;
-        let e = expected(mu, mu_j, phi_j);
-        v_inv += g(phi_j) * g(phi_j) * e * (1.0 - e);
-        sum += g(phi_j) * (game.score - e);
+    for (them, score) in opponents {
+        let g_j = g(them.phi);
+        let e = expected(me.mu, them.mu, them.phi);
+        v_inv += g_j * g_j * e * (1.0 - e);
+        sum += g_j * (score - e);
     }
     let v = 1.0 / v_inv;
     let delta = v * sum;
-    // Step 5: the new volatility, by the Illinois algorithm.
+    // Step 5.
+    let sigma = new_volatility(me.phi, me.sigma, v, delta, tau);
+    // Steps 6 and 7.
+    let phi_star = grown(me.phi, sigma, growth);
+    let phi = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
+    Internal {
+        mu: me.mu + phi * phi * sum,
+        phi,
+        sigma,
+    }
+}
+
+/// The most iterations of step 5 (and of the bracket search before it).
+/// The iteration converges in a handful of steps on sane input; the bound
+/// only ends it on absurd input.
+const MAX_ITERATIONS: u32 = 100;
+
+/// Step 5: the new volatility σ′, the root of f by the Illinois algorithm
+/// (regula falsi with the retained end's value halved).
+fn new_volatility(phi: f64, sigma: f64, v: f64, delta: f64, tau: f64) -> f64 {
     let a = (sigma * sigma).ln();
     let f = |x: f64| {
         let ex = x.exp();
         let d = phi * phi + v + ex;
-        ex * (delta * delta - d) / (2.0 * d * d) - (x - a) / (tau * tau)
+        ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (tau * tau)
     };
+    // Step 5.2: the bracket [A, B].
     let mut big_a = a;
     let mut big_b = if delta * delta > phi * phi + v {
         (delta * delta - phi * phi - v).ln()
     } else {
         let mut k = 1.0;
-        while f(a - k * tau) < 0.0 {
+        while f(a - k * tau) < 0.0 && k < f64::from(MAX_ITERATIONS) {
             k += 1.0;
         }
         a - k * tau
     };
+    // Steps 5.3 and 5.4.
     let mut f_a = f(big_a);
     let mut f_b = f(big_b);
-    // The iteration converges in a few dozen steps; the bound only guards
-    // against a NaN coming from absurd input.
-    for _ in 0..200 {
+    for _ in 0..MAX_ITERATIONS {
         if (big_b - big_a).abs() <= EPSILON {
             break;
         }
@@ -198,25 +308,48 @@ pub fn rate(player: Rating, games: &[Game], tau: f64) -> Rating {
         big_b = big_c;
         f_b = f_c;
     }
-    let sigma_new = (big_a / 2.0).exp();
-    // Steps 6–8.
-    let phi_star = (phi * phi + sigma_new * sigma_new).sqrt();
-    let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
-    let mu_new = mu + phi_new * phi_new * sum;
-    Rating {
-        rating: mu_new * SCALE + DEFAULT_RATING,
-        deviation: phi_new * SCALE,
-        volatility: sigma_new,
+    // Step 5.5; a NaN from degenerate input keeps the old volatility.
+    let new = (big_a / 2.0).exp();
+    if new.is_finite() && new > 0.0 {
+        new
+    } else {
+        sigma
     }
 }
 
-/// Rates one puzzle attempt with lichess's puzzle parameters: the player
-/// and the puzzle each play one game against the other's rating before
-/// the attempt, with τ = 0.75, RD clamped to 45–500 and each rating moved
-/// by at most 700. Returns `(player, puzzle)` after the attempt.
+/// Rates one game of `player` against `opponent` with lichess's puzzle
+/// parameters: a rating period of one game with τ = 0.75, the deviation
+/// kept within 45–500 and the rating moved by at most 700. `score` is the
+/// player's: 1 a win, 0.5 a draw, 0 a loss (clamped into 0–1; a NaN is a
+/// draw). The opponent's rating is the one before the game.
 ///
 /// Bad input does not panic: a non-finite or out-of-range rating is
 /// replaced by the default before rating.
+///
+/// ```
+/// use hostage_puzzles::glicko::{update_game, Rating};
+///
+/// let a = Rating { rating: 1500.0, deviation: 80.0, volatility: 0.06 };
+/// assert_eq!(update_game(a, a, 0.5).rating, 1500.0);
+/// assert!(update_game(a, a, 1.0).rating > 1500.0);
+/// ```
+#[must_use]
+pub fn update_game(player: Rating, opponent: Rating, score: f64) -> Rating {
+    let player = sanitize(player);
+    let opponent = sanitize(opponent);
+    let score = if score.is_nan() {
+        0.5
+    } else {
+        score.clamp(0.0, 1.0)
+    };
+    let after = rate(player, &[Game { opponent, score }], TAU);
+    clamp(player, after)
+}
+
+/// Rates one puzzle attempt with lichess's puzzle parameters
+/// ([`update_game`]): the player and the puzzle each play one game
+/// against the other's rating before the attempt. Returns
+/// `(player, puzzle)` after the attempt.
 ///
 /// # Examples
 ///
@@ -232,26 +365,11 @@ pub fn rate(player: Rating, games: &[Game], tau: f64) -> Rating {
 /// ```
 #[must_use]
 pub fn update_attempt(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
-    let player = sanitize(player);
-    let puzzle = sanitize(puzzle);
     let score = if solved { 1.0 } else { 0.0 };
-    let p = rate(
-        player,
-        &[Game {
-            opponent: puzzle,
-            score,
-        }],
-        TAU,
-    );
-    let z = rate(
-        puzzle,
-        &[Game {
-            opponent: player,
-            score: 1.0 - score,
-        }],
-        TAU,
-    );
-    (clamp(player, p), clamp(puzzle, z))
+    (
+        update_game(player, puzzle, score),
+        update_game(puzzle, player, 1.0 - score),
+    )
 }
 
 fn sanitize(r: Rating) -> Rating {

@@ -46,7 +46,7 @@ pub const MAX_BODY_BYTES: usize = 4096;
 
 /// What the account routes share: the account service, if the server
 /// keeps accounts.
-type Shared = Option<Arc<Accounts>>;
+pub(crate) type Shared = Option<Arc<Accounts>>;
 
 /// The account routes, on `accounts`.
 pub fn routes<S: Clone + Send + Sync + 'static>(accounts: Shared) -> Router<S> {
@@ -142,7 +142,9 @@ fn service(state: &Shared) -> Result<&Arc<Accounts>, AccountError> {
 }
 
 /// The JSON object `body`, with exactly the keys of `T`.
-fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, AccountError> {
+pub(crate) fn parse<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, AccountError> {
     let invalid = |why: String| AccountError::new(AccountRefusal::InvalidRequest, why);
     let body = body.map_err(|e| invalid(format!("the body could not be read: {e}")))?;
     // The serde error names the key or the type at fault, never a value.
@@ -187,7 +189,7 @@ struct Closing {
     password: String,
 }
 
-fn answer(result: Result<Response, AccountError>) -> Response {
+pub(crate) fn answer(result: Result<Response, AccountError>) -> Response {
     result.unwrap_or_else(|e| refusal_response(&e))
 }
 
@@ -236,7 +238,7 @@ async fn log_in(
 }
 
 /// The service, the session's token and its account, or `not_logged_in`.
-async fn session<'a>(
+pub(crate) async fn session<'a>(
     state: &'a Shared,
     headers: &HeaderMap,
 ) -> Result<(&'a Arc<Accounts>, String, AccountRecord), AccountError> {

@@ -81,6 +81,7 @@ pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
         .unwrap_or_default();
     let router = Router::new()
         .merge(account_http::routes(state.accounts.clone()))
+        .merge(crate::puzzle_http::routes(state.accounts.clone()))
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
         .route("/api/games/live", get(live_games))

@@ -17,7 +17,7 @@
 //! | `store/` | persistence of games, chat and the lobby behind one set of traits; `store/sqlite/` and `store/postgres/` each implement all of it |
 //! | `wire/` | the protocol's messages and the mapping from domain events to them |
 //! | `service/` | the hub of games, the lobby and presence: runs the domain's decisions, stores them, then tells the followers |
-//! | the edges | `ws.rs` (the socket loop), `http.rs` (routes: socket, JSON and PGN read-outs, health, static files), `account_http.rs` (the account endpoints and the session cookie), `origin.rs` (the origin policy), `ratelimit.rs` (flood control per connection), `caps.rs` (open connections per address and in total), `lib.rs` (configuration, wiring a `Server`, the accept loop) |
+//! | the edges | `ws.rs` (the socket loop), `http.rs` (routes: socket, JSON and PGN read-outs, health, static files), `account_http.rs` (the account endpoints and the session cookie), `puzzle_http.rs` (an account's puzzle rating and attempts), `origin.rs` (the origin policy), `ratelimit.rs` (flood control per connection), `caps.rs` (open connections per address and in total), `lib.rs` (configuration, wiring a `Server`, the accept loop) |
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), hostage_server::ServerError> {
@@ -40,6 +40,7 @@ pub mod caps;
 pub mod domain;
 pub mod http;
 pub mod origin;
+pub mod puzzle_http;
 pub mod ratelimit;
 pub mod service;
 pub mod store;

@@ -15,6 +15,7 @@
 //! | `clock.rs` | Fischer clocks against a monotonic instant |
 //! | `correspondence.rs` | days per move: the allowed days, the deadline of a move |
 //! | `names.rs` | display names: the rule and its check |
+//! | `puzzles.rs` | an account's puzzle rating: what an attempt does to it, the puzzle refusals |
 //! | `rating.rs`, `rating/` | Glicko-2 ratings as lichess runs them: the update, the categories, whether a game is rated |
 //! | `chat.rs` | chat between a game's players: the rule of a line, the pace, the cap |
 //! | `time.rs` | wall-clock milliseconds, PGN dates and times |
@@ -36,6 +37,7 @@ pub mod correspondence;
 pub mod event;
 pub mod lobby;
 pub mod names;
+pub mod puzzles;
 pub mod rating;
 pub mod record;
 pub mod refusal;

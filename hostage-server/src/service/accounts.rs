@@ -82,14 +82,14 @@ pub struct LoggedIn {
 
 /// The account service.
 pub struct Accounts {
-    store: Arc<dyn AccountStore>,
+    pub(super) store: Arc<dyn AccountStore>,
     throttle: Mutex<Throttle>,
     hashing: Semaphore,
     dummy: OnceLock<String>,
     options: AccountOptions,
 }
 
-fn storage(e: &StoreError) -> AccountError {
+pub(super) fn storage(e: &StoreError) -> AccountError {
     AccountError::new(
         AccountRefusal::StorageFailed,
         format!("the database failed ({e}); nothing was changed"),

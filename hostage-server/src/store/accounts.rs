@@ -19,7 +19,7 @@ use hostage_core::Color;
 
 use crate::{
     domain::TokenHash,
-    store::{StoreError, StoreFuture},
+    store::{puzzles::PuzzleStore, StoreError, StoreFuture},
 };
 
 /// An account as stored.
@@ -68,8 +68,9 @@ pub struct AccountGame {
     pub timing: crate::domain::timing::GameTiming,
 }
 
-/// Where accounts and sessions are kept.
-pub trait AccountStore: Send + Sync + 'static {
+/// Where accounts and sessions are kept (and, by the same store, the
+/// accounts' puzzle ratings: [`PuzzleStore`]).
+pub trait AccountStore: PuzzleStore + Send + Sync + 'static {
     /// Stores a new account; [`StoreError::Conflict`] if its key is taken.
     fn create_account(&self, new: NewAccount) -> StoreFuture<'_, ()>;
 

@@ -40,6 +40,7 @@ pub mod live;
 pub mod lobby;
 pub mod persist;
 pub mod postgres;
+pub mod puzzles;
 pub mod sqlite;
 
 use std::{fmt, future::Future, pin::Pin, sync::Arc};

@@ -16,6 +16,7 @@ use crate::{
     },
     store::columns::{conflict_unless, int, uint},
     store::postgres::connect,
+    store::puzzles::PUZZLES_SCHEMA,
     store::{StoreError, StoreFuture},
 };
 
@@ -40,7 +41,7 @@ impl PgAccounts {
         let client = connect(url).await?;
         client
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {ACCOUNTS_SCHEMA} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {ACCOUNTS_SCHEMA} {PUZZLES_SCHEMA} COMMIT;"
             ))
             .await
             .map_err(|e| backend(&e))?;
@@ -51,7 +52,9 @@ impl PgAccounts {
     }
 
     /// The connection, locked (reconnected if it dropped).
-    async fn connection(&self) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
+    pub(super) async fn connection(
+        &self,
+    ) -> Result<tokio::sync::MutexGuard<'_, Option<Client>>, StoreError> {
         let mut slot = self.client.lock().await;
         if slot.as_ref().is_none_or(Client::is_closed) {
             *slot = Some(connect(&self.url).await?);
@@ -60,12 +63,12 @@ impl PgAccounts {
     }
 }
 
-fn client(slot: &mut Option<Client>) -> Result<&mut Client, StoreError> {
+pub(super) fn client(slot: &mut Option<Client>) -> Result<&mut Client, StoreError> {
     slot.as_mut()
         .ok_or_else(|| StoreError::Backend("no connection".into()))
 }
 
-fn corrupt(e: &tokio_postgres::Error) -> StoreError {
+pub(super) fn corrupt(e: &tokio_postgres::Error) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 

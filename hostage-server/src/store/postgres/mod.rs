@@ -40,6 +40,7 @@ mod accounts;
 mod group;
 mod lobby;
 mod payload;
+mod puzzles;
 mod writes;
 
 pub use accounts::PgAccounts;

@@ -21,6 +21,7 @@ use crate::{
         ONGOING_GAMES, SET_PASSWORD,
     },
     store::columns::{conflict_unless, int, uint},
+    store::puzzles::PUZZLES_SCHEMA,
     store::{StoreError, StoreFuture},
 };
 
@@ -40,13 +41,14 @@ impl SqliteAccounts {
     pub fn open(path: &Path) -> Result<SqliteAccounts, StoreError> {
         let conn = open(path)?;
         conn.execute_batch(ACCOUNTS_SCHEMA).map_err(backend)?;
+        conn.execute_batch(PUZZLES_SCHEMA).map_err(backend)?;
         Ok(SqliteAccounts {
             conn: Arc::new(Mutex::new(conn)),
         })
     }
 
     /// Runs `f` on the connection, off the async threads.
-    fn run<T: Send + 'static>(
+    pub(super) fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> StoreFuture<'_, T> {

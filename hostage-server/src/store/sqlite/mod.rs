@@ -33,6 +33,7 @@ use crate::{
 
 mod accounts;
 mod lobby;
+mod puzzles;
 mod writes;
 
 pub use accounts::SqliteAccounts;
