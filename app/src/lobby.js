@@ -24,6 +24,9 @@ export const TIME_CONTROLS = [
   ['No clock', null],
 ];
 
+/** Correspondence time controls of the challenge form: days per move (docs/protocol.md). */
+export const DAYS = [1, 2, 3, 5, 7, 14];
+
 /** The server's lobby error codes in words. */
 const WORDS = {
   challenge_not_found: 'That challenge is gone: someone else took it, or it was cancelled.',
@@ -37,9 +40,10 @@ const WORDS = {
   storage_failed: 'The server could not store that: try again.',
 };
 
-/** "3+2" for a clock, "No clock" for none. */
+/** "3+2" for a clock, "3 days per move" for correspondence, "No clock" for none. */
 export function timeControl(clock) {
   if (!clock) return 'No clock';
+  if (Number.isInteger(clock.days)) return `${clock.days} ${clock.days === 1 ? 'day' : 'days'} per move`;
   const minutes = clock.initial_ms / 60_000;
   const min = Number.isInteger(minutes) ? String(minutes) : minutes.toFixed(1);
   return `${min}+${Math.round(clock.increment_ms / 1000)}`;
@@ -72,7 +76,9 @@ export function mount(root) {
     ...Object.entries(COLOR_WORDS).map(([v, t]) => el('option', { value: v }, t)));
   colorSelect.value = 'random';
   const clockSelect = el('select', { name: 'clock' },
-    ...TIME_CONTROLS.map(([label], i) => el('option', { value: i }, label)));
+    ...TIME_CONTROLS.map(([label], i) => el('option', { value: i }, label)),
+    el('optgroup', { label: 'Correspondence' },
+      ...DAYS.map((d) => el('option', { value: `d${d}` }, timeControl({ days: d })))));
   clockSelect.value = '2';
   const form = el('form', { class: 'card lobby-create', 'aria-labelledby': 'lobby-create-title' },
     el('h2', { id: 'lobby-create-title' }, 'Create a challenge'),
@@ -214,7 +220,9 @@ export function mount(root) {
   });
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const clock = TIME_CONTROLS[Number(clockSelect.value)][1];
+    const clock = clockSelect.value.startsWith('d')
+      ? { days: Number(clockSelect.value.slice(1)) }
+      : TIME_CONTROLS[Number(clockSelect.value)][1];
     send(withName({ type: 'challenge_create', color: colorSelect.value, ...(clock ? { clock } : {}) }));
   });
   list.addEventListener('click', (ev) => {

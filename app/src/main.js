@@ -1,6 +1,6 @@
 // The app's entry: loads the package, builds the modes and switches
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse,
-// #/lobby); #/about is the page about the game (linked from the footer and
+// #/lobby, #/watch); #/about is the page about the game (linked from the footer and
 // Learn); the player menu's pages are #/signup, #/login, #/account and
 // #/games (Your games).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
@@ -15,6 +15,7 @@ const MODES = {
   puzzles: () => import('./puzzles.js'),
   analyse: () => import('./analyse.js'),
   lobby: () => import('./lobby.js'),
+  watch: () => import('./watch.js'),
   about: () => import('./about.js'),
   signup: () => import('./accountpages.js').then((m) => ({ mount: m.mountSignup })),
   login: () => import('./accountpages.js').then((m) => ({ mount: m.mountLogin })),

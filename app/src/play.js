@@ -45,6 +45,8 @@ const CLOCKS = [
   ['600+5', '10 min + 5 s'],
   ['900+10', '15 min + 10 s'],
 ];
+/** Correspondence (a friend online only): days per move, as the server allows them (docs/protocol.md). */
+const DAYS = [1, 2, 3, 5, 7, 14];
 
 function fmtClock(ms) {
   if (ms === null || ms === undefined) return '';
@@ -102,7 +104,7 @@ export function mount(root, { params }) {
             <label><input type="radio" name="color" value="random"> Random</label>
           </fieldset>
           <label>Clock
-            <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>
+            <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}<optgroup label="Correspondence (a friend online)">${DAYS.map((d) => `<option value="d${d}">${d} ${d === 1 ? 'day' : 'days'} per move</option>`).join('')}</optgroup></select>
           </label>
           <label class="for-local check"><input type="checkbox" name="turn"> Turn the board after each move</label>
           <label class="for-online">Your name
@@ -235,11 +237,17 @@ export function mount(root, { params }) {
     const opp = form.opponent.value;
     let color = form.color.value;
     say('');
-    const [initial, inc] = form.clock.value ? form.clock.value.split('+').map(Number) : [];
-    const clockSpec = form.clock.value ? { initial: initial * 1000, increment: inc * 1000 } : null;
+    const days = form.clock.value.startsWith('d') ? Number(form.clock.value.slice(1)) : null;
+    if (days && opp !== 'online') {
+      say('Days per move are for a game with a friend online: choose a clock for this one.', 'warning');
+      return;
+    }
+    const [initial, inc] = form.clock.value && !days ? form.clock.value.split('+').map(Number) : [];
+    const clockSpec = form.clock.value && !days ? { initial: initial * 1000, increment: inc * 1000 } : null;
     if (opp === 'online') {
       keepName();
-      startOnline(null, { color, clock: clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null });
+      const wire = days ? { days } : clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null;
+      startOnline(null, { color, clock: wire });
       return;
     }
     if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
