@@ -169,6 +169,11 @@ export class OnlineSession {
     // ahead of the server's (from `state`'s deadline_left_ms), or null.
     this.deadlineMs = null;
     this.deadlineSkew = 0;
+    // A rated game's ratings as it began ({ white: { rating, provisional },
+    // black }) and, once over, each side's { before, after, diff }; null
+    // for an unrated game (docs/protocol.md, Ratings).
+    this.ratings = null;
+    this.ratingChanges = null;
     this.conn = new Connection(url, {
       onOpen: () => this.greet(),
       onMessage: (m) => this.receive(m),
@@ -291,6 +296,7 @@ export class OnlineSession {
         this.gone = null;
         this.setClocks(m.clocks);
         this.deadlineMs = null;
+        this.ratingChanges = m.ratings ?? null;
         break;
       case 'error':
         this.error(m);
@@ -345,6 +351,8 @@ export class OnlineSession {
     this.rematch = s.rematch ?? null;
     this.names = { w: s.names?.white ?? null, b: s.names?.black ?? null };
     this.createdMs = typeof s.created_ms === 'number' ? s.created_ms : null;
+    this.ratings = s.rated === true && s.ratings ? s.ratings : null;
+    this.ratingChanges = s.rated === true && s.rating_changes ? s.rating_changes : null;
     this.chat = [];
     for (const line of s.chat ?? []) this.addChat(line);
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
@@ -547,7 +555,7 @@ export class OnlineSession {
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
       state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, takeback: null, takebackNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
-      names: { w: null, b: null }, chat: [], createdMs: null, deadlineMs: null,
+      names: { w: null, b: null }, chat: [], createdMs: null, deadlineMs: null, ratings: null, ratingChanges: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);

@@ -8,6 +8,7 @@
 // continues them; an online game is found again from its link and the
 // stored seat token. A finished game shows its result in a box with
 // Rematch, New game and "Analyse this game".
+import { diffText, playerLink, ratingText } from './ratings.js';
 import { announce, moveWords } from './announce.js';
 import { LocalClock } from './clock.js';
 import { confirmBox } from './dialog.js';
@@ -65,6 +66,7 @@ export function mount(root, { params }) {
         <section class="card end-box" aria-labelledby="end-title" hidden>
           <h2 id="end-title" class="end-result"></h2>
           <p class="end-reason"></p>
+          <ul class="end-ratings" aria-label="Rating changes" hidden></ul>
           <p class="rematch-offer" hidden>Your opponent wants a rematch.</p>
           <div class="buttons">
             <button type="button" class="primary" data-act="rematch">Rematch</button>
@@ -167,6 +169,11 @@ export function mount(root, { params }) {
       return COLOR_NAME[c];
     };
     const t = { Event: 'Hostage Chess game', Site: location.host || '?', White: name('w'), Black: name('b') };
+    if (match.kind === 'online' && session?.ratings) {
+      t.Event = 'Rated Hostage Chess online game';
+      t.WhiteElo = String(Math.round(session.ratings.white?.rating ?? 0) || '?');
+      t.BlackElo = String(Math.round(session.ratings.black?.rating ?? 0) || '?');
+    }
     if (match.kind !== 'online') t.Date = match.date ?? pgnDate();
     if (match.kind === 'online') {
       // The game's creation, as the server has it (UTC, as PGN's UTC tags say).
@@ -549,6 +556,8 @@ export function mount(root, { params }) {
       // The player's display name (set as text below, never as HTML).
       const player = session.names?.[color];
       if (player) name += ` · ${player}`;
+      const rating = ratingText(session.ratings?.[color === 'w' ? 'white' : 'black']);
+      if (rating) name += ` (${rating})`;
       name += color === session.color ? (player ? ' (you)' : ' · you') : seated === false ? ' · waiting for a player' : '';
     }
     const g = current();
@@ -669,6 +678,7 @@ export function mount(root, { params }) {
       const verdict = outcome.termination === 'aborted' ? 'Aborted' : outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw';
       $('.end-result').textContent = `${resultToken(outcome)} · ${verdict}`;
       $('.end-reason').textContent = `${resultText(outcome)}.`;
+      renderRatingChanges($('.end-ratings'), online ? session : null);
       // Online: the players may ask for a rematch (colours swapped); once
       // the opponent has asked, the same button accepts it.
       const offered = Boolean(online && session.isPlayer && session.rematch);
@@ -688,4 +698,23 @@ export function mount(root, { params }) {
   render();
   maybeBot();
   return { shown: render };
+}
+
+/**
+ * A rated game's rating changes in the end box: one line per player, the
+ * name opening the player's page ("Ada 1500 → 1742 (+242)"); hidden for an
+ * unrated game or one without changes (aborted).
+ */
+function renderRatingChanges(box, session) {
+  const changes = session?.ratingChanges;
+  box.hidden = !changes;
+  if (!changes) { box.replaceChildren(); return; }
+  box.replaceChildren(...['white', 'black'].filter((c) => changes[c]).map((c) => {
+    const li = document.createElement('li');
+    const ch = changes[c];
+    const name = session.names?.[c === 'white' ? 'w' : 'b'];
+    li.append(name ? playerLink(name) : (c === 'white' ? 'White' : 'Black'),
+      ` ${ch.before} → ${ch.after} (${diffText(ch.diff)})`);
+    return li;
+  }));
 }

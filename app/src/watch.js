@@ -53,7 +53,7 @@ export function mount(root) {
   root.append(el('div', { class: 'account-layout' },
     el('section', { class: 'card your-games-card', 'aria-labelledby': 'watch-title' },
       el('h1', { id: 'watch-title' }, 'Games being played'),
-      el('p', { class: 'hint' }, 'Open one to follow it as a spectator.'),
+      el('p', { class: 'hint' }, 'Open one to follow it as a spectator. The best players: the ', el('a', { href: '#/leaderboard' }, 'Leaderboard'), '.'),
       status, notice, list, el('div', { class: 'buttons' }, refresh))));
 
   let asked = 0; // the latest request, so a slow answer never overwrites a newer one
