@@ -9,6 +9,7 @@
 // is built with DOM calls, never from HTML strings.
 import { account, onAccount } from './account.js';
 import { Connection, defaultSocketUrl, gameLink } from './online.js';
+import { playerLink, ratingText } from './ratings.js';
 
 /** Where the player's display name is kept (shared with the settings). */
 export const NAME_KEY = 'hostage-name';
@@ -24,6 +25,9 @@ export const TIME_CONTROLS = [
   ['No clock', null],
 ];
 
+/** Correspondence time controls of the challenge form: days per move (docs/protocol.md). */
+export const DAYS = [1, 2, 3, 5, 7, 14];
+
 /** The server's lobby error codes in words. */
 const WORDS = {
   challenge_not_found: 'That challenge is gone: someone else took it, or it was cancelled.',
@@ -35,11 +39,19 @@ const WORDS = {
   too_many_games: 'You are following too many games already.',
   rate_limited: 'Too many messages: wait a moment.',
   storage_failed: 'The server could not store that: try again.',
+  rated_needs_accounts: 'A rated game is between two players logged in to two different accounts.',
+  rated_needs_clock: 'A rated game needs a time control: choose a clock or days per move.',
+  out_of_rating_range: 'Your rating is outside the range this challenge accepts.',
+  invalid_rating_range: 'That rating range is not valid.',
 };
 
-/** "3+2" for a clock, "No clock" for none. */
+/** Why Rated is not offered to a guest. */
+const RATED_NEEDS_LOGIN = 'Log in to play rated: a rating belongs to an account.';
+
+/** "3+2" for a clock, "3 days per move" for correspondence, "No clock" for none. */
 export function timeControl(clock) {
   if (!clock) return 'No clock';
+  if (Number.isInteger(clock.days)) return `${clock.days} ${clock.days === 1 ? 'day' : 'days'} per move`;
   const minutes = clock.initial_ms / 60_000;
   const min = Number.isInteger(minutes) ? String(minutes) : minutes.toFixed(1);
   return `${min}+${Math.round(clock.increment_ms / 1000)}`;
@@ -72,13 +84,34 @@ export function mount(root) {
     ...Object.entries(COLOR_WORDS).map(([v, t]) => el('option', { value: v }, t)));
   colorSelect.value = 'random';
   const clockSelect = el('select', { name: 'clock' },
-    ...TIME_CONTROLS.map(([label], i) => el('option', { value: i }, label)));
+    ...TIME_CONTROLS.map(([label], i) => el('option', { value: i }, label)),
+    el('optgroup', { label: 'Correspondence' },
+      ...DAYS.map((d) => el('option', { value: `d${d}` }, timeControl({ days: d })))));
   clockSelect.value = '2';
+  // Rated: offered once logged in (a rating belongs to an account); a
+  // guest sees the box disabled with the reason beside it.
+  const ratedBox = (id) => {
+    const input = el('input', { type: 'checkbox', name: 'rated', 'aria-describedby': `${id}-why` });
+    const why = el('span', { class: 'hint', id: `${id}-why` });
+    return { input, why, label: el('label', { class: 'check' }, input, ' Rated'), wrap: el('div', { class: 'rated-choice' }) };
+  };
+  const quickRated = ratedBox('lobby-quick-rated');
+  const formRated = ratedBox('lobby-create-rated');
+  for (const r of [quickRated, formRated]) r.wrap.append(r.label, r.why);
   const form = el('form', { class: 'card lobby-create', 'aria-labelledby': 'lobby-create-title' },
     el('h2', { id: 'lobby-create-title' }, 'Create a challenge'),
     el('label', {}, 'You play', colorSelect),
     el('label', {}, 'Time control', clockSelect),
+    formRated.wrap,
     el('button', { type: 'submit', class: 'primary' }, 'Create challenge'));
+  // The list's filter: the creators' ratings shown, by a range (either end optional).
+  const rangeInput = (label) => el('input', { type: 'number', inputmode: 'numeric', min: 400, max: 4000, step: 50, 'aria-label': label });
+  const minRating = rangeInput('Lowest rating');
+  const maxRating = rangeInput('Highest rating');
+  const filter = el('fieldset', { class: 'rating-filter' },
+    el('legend', {}, 'Rating range'),
+    el('label', {}, 'From', minRating), el('label', {}, 'to', maxRating),
+    el('span', { class: 'hint' }, 'Only challenges whose creator has a rating in this range (blank: any).'));
   const list = el('ul', { class: 'challenges', 'aria-labelledby': 'lobby-list-title' });
   const empty = el('p', { class: 'empty' }, 'No open challenges yet. Create one, or use quick pairing and wait here.');
   root.append(
@@ -86,14 +119,15 @@ export function mount(root) {
     el('div', { class: 'lobby-layout' },
       el('section', { class: 'card lobby-list', 'aria-labelledby': 'lobby-list-title' },
         el('h2', { id: 'lobby-list-title' }, 'Open challenges'),
-        status, notice, empty, list),
+        filter, status, notice, empty, list,
+        el('p', { class: 'hint' }, 'The best players: the ', el('a', { href: '#/leaderboard' }, 'Leaderboard'), '.')),
       el('aside', { class: 'side' },
         el('section', { class: 'card lobby-you', 'aria-label': 'You' },
           nameLabel, accountNote),
         el('section', { class: 'card lobby-quick', 'aria-labelledby': 'lobby-quick-title' },
           el('h2', { id: 'lobby-quick-title' }, 'Quick pairing'),
           el('p', { class: 'hint' }, 'Play the first player waiting for this time control, or wait for one.'),
-          quick),
+          quickRated.wrap, quick),
         form)));
 
   const challenges = new Map(); // id -> the challenge as the server shows it
@@ -106,10 +140,25 @@ export function mount(root) {
   const name = () => nameInput.value.trim();
   const withName = (msg) => (name() && !account() ? { ...msg, name: name() } : msg);
 
+  /** Whether the filter shows challenge `c` (one's own always). */
+  function inRange(c) {
+    if (mine.has(c.id)) return true;
+    const lo = minRating.value === '' ? null : Number(minRating.value);
+    const hi = maxRating.value === '' ? null : Number(maxRating.value);
+    if (lo === null && hi === null) return true;
+    const r = c.rating?.rating;
+    if (!Number.isFinite(r)) return false;
+    return (lo === null || r >= lo) && (hi === null || r <= hi);
+  }
+
   function render() {
-    const sorted = [...challenges.values()].sort((a, b) => a.created_ms - b.created_ms || (a.id < b.id ? -1 : 1));
+    const all = [...challenges.values()].sort((a, b) => a.created_ms - b.created_ms || (a.id < b.id ? -1 : 1));
+    const sorted = all.filter(inRange);
     list.replaceChildren(...sorted.map(row));
     empty.hidden = sorted.length > 0;
+    empty.textContent = all.length > sorted.length
+      ? `${all.length - sorted.length} open ${all.length - sorted.length === 1 ? 'challenge is' : 'challenges are'} outside the rating range.`
+      : 'No open challenges yet. Create one, or use quick pairing and wait here.';
     if (leaving) status.textContent = 'Opening the game…';
     else if (connection !== 'online') status.textContent = connection === 'offline' ? 'Offline: reconnecting…' : 'Connecting…';
     else if (mine.size) status.textContent = 'Waiting for an opponent…';
@@ -119,13 +168,18 @@ export function mount(root) {
   function row(c) {
     const own = mine.has(c.id);
     const who = el('span', { class: 'who' });
-    who.textContent = own ? `${c.name} (you)` : c.name;
+    const rating = ratingText(c.rating);
+    // A rated creator is an account: the name opens its page.
+    who.append(c.rating ? playerLink(c.name) : c.name);
+    if (rating) who.append(' ', el('span', { class: 'rating', 'aria-label': `rated ${rating}` }, `(${rating})`));
+    if (own) who.append(' (you)');
+    const terms = `${timeControl(c.clock)}${c.rated ? ' rated' : ''}`;
     const button = own
-      ? el('button', { type: 'button', dataset: { cancel: c.id }, 'aria-label': `Cancel your ${timeControl(c.clock)} challenge` }, 'Cancel')
-      : el('button', { type: 'button', class: 'primary', dataset: { accept: c.id }, 'aria-label': `Accept ${c.name}'s ${timeControl(c.clock)} challenge` }, 'Accept');
+      ? el('button', { type: 'button', dataset: { cancel: c.id }, 'aria-label': `Cancel your ${terms} challenge` }, 'Cancel')
+      : el('button', { type: 'button', class: 'primary', dataset: { accept: c.id }, 'aria-label': `Accept ${c.name}'s ${terms} challenge` }, 'Accept');
     return el('li', { class: own ? 'challenge own' : 'challenge' },
       who,
-      el('span', { class: 'tc' }, timeControl(c.clock)),
+      el('span', { class: 'tc' }, `${timeControl(c.clock)} · ${c.rated ? 'Rated' : 'Casual'}`),
       el('span', { class: 'side-chosen' }, COLOR_WORDS[c.color] ?? ''),
       button);
   }
@@ -210,13 +264,18 @@ export function mount(root) {
   quick.addEventListener('click', (ev) => {
     const i = ev.target.closest('[data-quick]')?.dataset.quick;
     if (i === undefined) return;
-    send(withName({ type: 'lobby_seek', clock: TIME_CONTROLS[Number(i)][1] }));
+    const rated = quickRated.input.checked && Boolean(account());
+    send(withName({ type: 'lobby_seek', clock: TIME_CONTROLS[Number(i)][1], ...(rated ? { rated: true } : {}) }));
   });
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const clock = TIME_CONTROLS[Number(clockSelect.value)][1];
-    send(withName({ type: 'challenge_create', color: colorSelect.value, ...(clock ? { clock } : {}) }));
+    const clock = clockSelect.value.startsWith('d')
+      ? { days: Number(clockSelect.value.slice(1)) }
+      : TIME_CONTROLS[Number(clockSelect.value)][1];
+    const rated = formRated.input.checked && Boolean(account());
+    send(withName({ type: 'challenge_create', color: colorSelect.value, ...(clock ? { clock } : {}), ...(rated ? { rated: true } : {}) }));
   });
+  for (const input of [minRating, maxRating]) input.addEventListener('input', render);
   list.addEventListener('click', (ev) => {
     const accept = ev.target.closest('[data-accept]')?.dataset.accept;
     const cancel = ev.target.closest('[data-cancel]')?.dataset.cancel;
@@ -229,6 +288,11 @@ export function mount(root) {
     nameLabel.hidden = Boolean(me);
     accountNote.hidden = !me;
     accountNote.textContent = me ? `You play as ${me}.` : '';
+    for (const r of [quickRated, formRated]) {
+      r.input.disabled = !me;
+      if (!me) r.input.checked = false;
+      r.why.textContent = me ? 'Your rating moves with the result.' : RATED_NEEDS_LOGIN;
+    }
   };
   onAccount(showAccount);
   showAccount(account());

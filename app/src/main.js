@@ -1,8 +1,9 @@
 // The app's entry: loads the package, builds the modes and switches
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse,
-// #/lobby); #/about is the page about the game (linked from the footer and
+// #/lobby, #/watch); #/about is the page about the game (linked from the footer and
 // Learn); the player menu's pages are #/signup, #/login, #/account and
-// #/games (Your games).
+// #/games (Your games); a player's page is #/player/<name> (Your profile,
+// or any name's link), the leaderboard #/leaderboard/<category>.
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
 import { restore } from './account.js';
 import { mountPlayerMenu } from './playermenu.js';
@@ -15,13 +16,16 @@ const MODES = {
   puzzles: () => import('./puzzles.js'),
   analyse: () => import('./analyse.js'),
   lobby: () => import('./lobby.js'),
+  watch: () => import('./watch.js'),
+  player: () => import('./player.js'),
+  leaderboard: () => import('./leaderboard.js'),
   about: () => import('./about.js'),
   signup: () => import('./accountpages.js').then((m) => ({ mount: m.mountSignup })),
   login: () => import('./accountpages.js').then((m) => ({ mount: m.mountLogin })),
   account: () => import('./accountpages.js').then((m) => ({ mount: m.mountAccount })),
   games: () => import('./yourgames.js'),
 };
-const TITLES = { signup: 'Sign up', login: 'Log in', account: 'Account settings', games: 'Your games' };
+const TITLES = { signup: 'Sign up', login: 'Log in', account: 'Account settings', games: 'Your games', player: 'Player' };
 const mounted = new Map();
 const mounting = new Map(); // name -> the promise of its mount
 let current = null; // the mode asked for last

@@ -164,6 +164,16 @@ export class OnlineSession {
     this.names = { w: null, b: null }; // each seat's display name, from the server
     this.chat = []; // the game's chat lines { index, by: 'w' | 'b', text, at_ms }, by index
     this.createdMs = null; // when the game was created (ms since the epoch), from `state`
+    // A correspondence game's deadline for the side to move (the server's
+    // wall clock, ms since the epoch), and how far this browser's clock is
+    // ahead of the server's (from `state`'s deadline_left_ms), or null.
+    this.deadlineMs = null;
+    this.deadlineSkew = 0;
+    // A rated game's ratings as it began ({ white: { rating, provisional },
+    // black }) and, once over, each side's { before, after, diff }; null
+    // for an unrated game (docs/protocol.md, Ratings).
+    this.ratings = null;
+    this.ratingChanges = null;
     this.conn = new Connection(url, {
       onOpen: () => this.greet(),
       onMessage: (m) => this.receive(m),
@@ -241,6 +251,7 @@ export class OnlineSession {
         this.status = 'active';
         if (this.state) this.state.seats = { white: true, black: true };
         this.setClocks(m.clocks);
+        this.setDeadline(m.deadline_ms);
         this.armFirstMove(this.game.ply < 2 ? this.limits?.first_move_ms : null);
         this.onNotice('Your opponent has joined: the game starts.', 'success');
         break;
@@ -284,6 +295,8 @@ export class OnlineSession {
         this.firstMoveBy = null;
         this.gone = null;
         this.setClocks(m.clocks);
+        this.deadlineMs = null;
+        this.ratingChanges = m.ratings ?? null;
         break;
       case 'error':
         this.error(m);
@@ -338,6 +351,8 @@ export class OnlineSession {
     this.rematch = s.rematch ?? null;
     this.names = { w: s.names?.white ?? null, b: s.names?.black ?? null };
     this.createdMs = typeof s.created_ms === 'number' ? s.created_ms : null;
+    this.ratings = s.rated === true && s.ratings ? s.ratings : null;
+    this.ratingChanges = s.rated === true && s.rating_changes ? s.rating_changes : null;
     this.chat = [];
     for (const line of s.chat ?? []) this.addChat(line);
     this.result = s.status === 'finished' ? { result: s.result, termination: s.termination, winner: COLOR[s.winner] ?? null } : null;
@@ -346,6 +361,11 @@ export class OnlineSession {
     game.decided = this.result;
     this.game = game;
     this.setClocks(s.clocks);
+    this.deadlineMs = null;
+    if (typeof s.deadline_ms === 'number') {
+      this.deadlineSkew = typeof s.deadline_left_ms === 'number' ? Date.now() + s.deadline_left_ms - s.deadline_ms : 0;
+      this.deadlineMs = s.deadline_ms;
+    }
     if (this.pending) {
       const stored = s.moves[this.pending.ply];
       if (stored) this.pending = null; // it (or another move) was stored
@@ -355,6 +375,7 @@ export class OnlineSession {
 
   applyMoved(m) {
     this.setClocks(m.clocks);
+    if (!m.duplicate) this.setDeadline(m.deadline_ms);
     this.drawOffer = m.draw_offer ?? null;
     // A move withdraws a standing offer: the notes about it stop being true.
     this.offerNote = m.draw_offer_withdrawn && !m.duplicate ? 'withdrawn' : null;
@@ -396,6 +417,7 @@ export class OnlineSession {
     if (this.pending && this.pending.ply >= m.ply) this.pending = null;
     while (this.game.ply > m.ply) this.game.pop();
     this.setClocks(m.clocks);
+    this.setDeadline(m.deadline_ms);
     this.armFirstMove(m.ply < 2 ? this.limits?.first_move_ms : null);
     if (this.game.ply !== m.ply || this.game.board.fen() !== m.fen) this.greet();
   }
@@ -431,9 +453,32 @@ export class OnlineSession {
     return true;
   }
 
-  /** Counts the first move due (ms from now), or clears it (null). */
+  /** Counts the first move due (ms from now), or clears it (null); a correspondence game has its deadline instead. */
   armFirstMove(ms) {
-    this.firstMoveBy = typeof ms === 'number' && this.clocksSpec() ? performance.now() + ms : null;
+    this.firstMoveBy = typeof ms === 'number' && this.clocksSpec() && !this.daysPerMove ? performance.now() + ms : null;
+  }
+
+  /** A correspondence game's days per move, or null. */
+  get daysPerMove() {
+    const days = this.state?.clock?.days;
+    return Number.isInteger(days) ? days : null;
+  }
+
+  /** Keeps a deadline the server told (ms since the epoch, its clock); anything else leaves it. */
+  setDeadline(ms) {
+    if (typeof ms === 'number') this.deadlineMs = ms;
+  }
+
+  /** The side to move's deadline in this browser's clock (ms since the epoch), or null. */
+  deadlineAt() {
+    if (this.deadlineMs === null || this.status !== 'active') return null;
+    return this.deadlineMs + this.deadlineSkew;
+  }
+
+  /** Ms left before the side to move's deadline, or null when none runs. */
+  deadlineLeft() {
+    const at = this.deadlineAt();
+    return at === null ? null : Math.max(0, at - Date.now());
   }
 
   /** The time control, or null for an untimed game. */
@@ -510,7 +555,7 @@ export class OnlineSession {
     Object.assign(this, {
       gameId: m.game, token: m.token, color: COLOR[m.color], intent: { open: m.game },
       state: null, status: 'waiting', result: null, drawOffer: null, offerNote: null, takeback: null, takebackNote: null, firstMoveBy: null, gone: null, rematch: null, pending: null,
-      names: { w: null, b: null }, chat: [], createdMs: null,
+      names: { w: null, b: null }, chat: [], createdMs: null, deadlineMs: null, ratings: null, ratingChanges: null,
       watching: false, missing: false, game: new Game(), rematchOf: old,
     });
     this.setClocks(null);

@@ -41,6 +41,7 @@ function roomOf(panel) {
       <button type="button" class="room-takeback-decline">Decline takeback</button>
     </div>
     <button type="button" class="room-takeback-propose" hidden>Propose takeback</button>
+    <p class="room-deadline" role="timer" aria-live="off" hidden></p>
     <p class="room-start" hidden></p>
     <button type="button" class="room-abort" hidden>Abort game</button>
     <div class="room-gone" hidden>
@@ -66,6 +67,28 @@ function firstMoveText(session) {
   const turn = session.game.board.turn();
   const who = turn === session.color ? 'Make your first move' : `${SIDE[turn]} must make a first move`;
   return `${who} within ${left} s, or the game is aborted.`;
+}
+
+/** "2 days 3 hours", "4 hours 5 minutes", "3:07" (under an hour) for a time in ms. */
+export function timeLeftWords(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const unit = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d) return h ? `${unit(d, 'day')} ${unit(h, 'hour')}` : unit(d, 'day');
+  if (h) return m ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour');
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The sentence about a correspondence game's deadline, or '' when none runs. */
+export function deadlineText(session) {
+  const left = session.deadlineLeft();
+  if (left === null) return '';
+  const turn = session.game.board.turn();
+  const who = turn === session.color ? 'Your move' : `${SIDE[turn]} to move`;
+  const by = new Date(session.deadlineAt()).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return `${who}: ${timeLeftWords(left)} left (${session.daysPerMove ? `${session.daysPerMove} ${session.daysPerMove === 1 ? 'day' : 'days'} per move, ` : ''}move by ${by}).`;
 }
 
 /** The sentence about the opponent gone, or '' while the opponent is here. */
@@ -98,6 +121,7 @@ function paint(room) {
   show(room.querySelector('.room-offer'), OFFER_NOTE[session.offerNote] ?? '');
   paintTakeback(room, session);
   show(room.querySelector('.room-start'), firstMoveText(session));
+  show(room.querySelector('.room-deadline'), deadlineText(session));
   room.querySelector('.room-abort').hidden = !session.canAbort;
   const gone = goneText(session);
   room.querySelector('.room-gone').hidden = !gone;
@@ -105,7 +129,7 @@ function paint(room) {
   const claimable = session.claimSeconds() === 0;
   room.querySelector('.room-claim-win').hidden = !claimable;
   room.querySelector('.room-claim-draw').hidden = !claimable;
-  return session.firstMoveSeconds() !== null || (session.claimSeconds() ?? 0) > 0;
+  return session.firstMoveSeconds() !== null || (session.claimSeconds() ?? 0) > 0 || session.deadlineLeft() !== null;
 }
 
 /** Draws the room of `session` into `panel`; counts down (first move, claim) while a countdown runs. */

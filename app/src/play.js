@@ -8,6 +8,7 @@
 // continues them; an online game is found again from its link and the
 // stored seat token. A finished game shows its result in a box with
 // Rematch, New game and "Analyse this game".
+import { diffText, playerLink, ratingText } from './ratings.js';
 import { announce, moveWords } from './announce.js';
 import { LocalClock } from './clock.js';
 import { confirmBox } from './dialog.js';
@@ -45,6 +46,8 @@ const CLOCKS = [
   ['600+5', '10 min + 5 s'],
   ['900+10', '15 min + 10 s'],
 ];
+/** Correspondence (a friend online only): days per move, as the server allows them (docs/protocol.md). */
+const DAYS = [1, 2, 3, 5, 7, 14];
 
 function fmtClock(ms) {
   if (ms === null || ms === undefined) return '';
@@ -63,6 +66,7 @@ export function mount(root, { params }) {
         <section class="card end-box" aria-labelledby="end-title" hidden>
           <h2 id="end-title" class="end-result"></h2>
           <p class="end-reason"></p>
+          <ul class="end-ratings" aria-label="Rating changes" hidden></ul>
           <p class="rematch-offer" hidden>Your opponent wants a rematch.</p>
           <div class="buttons">
             <button type="button" class="primary" data-act="rematch">Rematch</button>
@@ -102,7 +106,7 @@ export function mount(root, { params }) {
             <label><input type="radio" name="color" value="random"> Random</label>
           </fieldset>
           <label>Clock
-            <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select>
+            <select name="clock">${CLOCKS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}<optgroup label="Correspondence (a friend online)">${DAYS.map((d) => `<option value="d${d}">${d} ${d === 1 ? 'day' : 'days'} per move</option>`).join('')}</optgroup></select>
           </label>
           <label class="for-local check"><input type="checkbox" name="turn"> Turn the board after each move</label>
           <label class="for-online">Your name
@@ -165,6 +169,11 @@ export function mount(root, { params }) {
       return COLOR_NAME[c];
     };
     const t = { Event: 'Hostage Chess game', Site: location.host || '?', White: name('w'), Black: name('b') };
+    if (match.kind === 'online' && session?.ratings) {
+      t.Event = 'Rated Hostage Chess online game';
+      t.WhiteElo = String(Math.round(session.ratings.white?.rating ?? 0) || '?');
+      t.BlackElo = String(Math.round(session.ratings.black?.rating ?? 0) || '?');
+    }
     if (match.kind !== 'online') t.Date = match.date ?? pgnDate();
     if (match.kind === 'online') {
       // The game's creation, as the server has it (UTC, as PGN's UTC tags say).
@@ -235,11 +244,17 @@ export function mount(root, { params }) {
     const opp = form.opponent.value;
     let color = form.color.value;
     say('');
-    const [initial, inc] = form.clock.value ? form.clock.value.split('+').map(Number) : [];
-    const clockSpec = form.clock.value ? { initial: initial * 1000, increment: inc * 1000 } : null;
+    const days = form.clock.value.startsWith('d') ? Number(form.clock.value.slice(1)) : null;
+    if (days && opp !== 'online') {
+      say('Days per move are for a game with a friend online: choose a clock for this one.', 'warning');
+      return;
+    }
+    const [initial, inc] = form.clock.value && !days ? form.clock.value.split('+').map(Number) : [];
+    const clockSpec = form.clock.value && !days ? { initial: initial * 1000, increment: inc * 1000 } : null;
     if (opp === 'online') {
       keepName();
-      startOnline(null, { color, clock: clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null });
+      const wire = days ? { days } : clockSpec ? { initial_ms: clockSpec.initial, increment_ms: clockSpec.increment } : null;
+      startOnline(null, { color, clock: wire });
       return;
     }
     if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
@@ -541,6 +556,8 @@ export function mount(root, { params }) {
       // The player's display name (set as text below, never as HTML).
       const player = session.names?.[color];
       if (player) name += ` · ${player}`;
+      const rating = ratingText(session.ratings?.[color === 'w' ? 'white' : 'black']);
+      if (rating) name += ` (${rating})`;
       name += color === session.color ? (player ? ' (you)' : ' · you') : seated === false ? ' · waiting for a player' : '';
     }
     const g = current();
@@ -661,6 +678,7 @@ export function mount(root, { params }) {
       const verdict = outcome.termination === 'aborted' ? 'Aborted' : outcome.winner ? `${COLOR_NAME[outcome.winner]} wins` : 'Draw';
       $('.end-result').textContent = `${resultToken(outcome)} · ${verdict}`;
       $('.end-reason').textContent = `${resultText(outcome)}.`;
+      renderRatingChanges($('.end-ratings'), online ? session : null);
       // Online: the players may ask for a rematch (colours swapped); once
       // the opponent has asked, the same button accepts it.
       const offered = Boolean(online && session.isPlayer && session.rematch);
@@ -680,4 +698,23 @@ export function mount(root, { params }) {
   render();
   maybeBot();
   return { shown: render };
+}
+
+/**
+ * A rated game's rating changes in the end box: one line per player, the
+ * name opening the player's page ("Ada 1500 → 1742 (+242)"); hidden for an
+ * unrated game or one without changes (aborted).
+ */
+function renderRatingChanges(box, session) {
+  const changes = session?.ratingChanges;
+  box.hidden = !changes;
+  if (!changes) { box.replaceChildren(); return; }
+  box.replaceChildren(...['white', 'black'].filter((c) => changes[c]).map((c) => {
+    const li = document.createElement('li');
+    const ch = changes[c];
+    const name = session.names?.[c === 'white' ? 'w' : 'b'];
+    li.append(name ? playerLink(name) : (c === 'white' ? 'White' : 'Black'),
+      ` ${ch.before} → ${ch.after} (${diffText(ch.diff)})`);
+    return li;
+  }));
 }

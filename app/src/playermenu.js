@@ -1,9 +1,11 @@
 // The player menu in the top bar (a navigation landmark named "Player"):
 // "Sign up" and "Log in" for a guest; once logged in, a button with the
 // username that opens a menu (a disclosure, as a site's navigation menu:
-// Tab moves through it, Escape closes it) with Your games, Account settings,
+// Tab moves through it, Escape closes it) with Your games, Your profile (the
+// player's page), Leaderboard, Account settings,
 // Log out and Log out everywhere. Who is logged in comes from account.js.
 import { account, leave, onAccount } from './account.js';
+import { playerHash } from './ratings.js';
 
 /** A DOM element: el('a', { href: '#/x' }, 'Text'). */
 function el(tag, attrs = {}, ...children) {
@@ -20,10 +22,13 @@ export function mountPlayerMenu(where) {
     el('a', { href: '#/signup', 'data-mode': 'signup' }, 'Sign up'),
     el('a', { href: '#/login', 'data-mode': 'login' }, 'Log in'));
   const button = el('button', { type: 'button', class: 'player-button', 'aria-expanded': 'false', 'aria-controls': 'player-menu' });
+  const profile = el('a', { href: '#/player', 'data-mode': 'player' }, 'Your profile');
   const logOut = el('button', { type: 'button', 'data-leave': 'logout' }, 'Log out');
   const logOutAll = el('button', { type: 'button', 'data-leave': 'logout-all' }, 'Log out everywhere');
   const menu = el('ul', { id: 'player-menu', class: 'player-menu', 'aria-label': 'Player menu' },
     el('li', {}, el('a', { href: '#/games', 'data-mode': 'games' }, 'Your games')),
+    el('li', {}, profile),
+    el('li', {}, el('a', { href: '#/leaderboard', 'data-mode': 'leaderboard' }, 'Leaderboard')),
     el('li', {}, el('a', { href: '#/account', 'data-mode': 'account' }, 'Account settings')),
     el('li', {}, logOut),
     el('li', {}, logOutAll));
@@ -37,6 +42,7 @@ export function mountPlayerMenu(where) {
   };
   const show = (name) => {
     guest.hidden = Boolean(name);
+    profile.href = name ? playerHash(name) : '#/player';
     user.hidden = !name;
     button.replaceChildren(el('span', { class: 'player-name' }, name ?? ''), el('span', { 'aria-hidden': 'true' }, '▾'));
     open(false);

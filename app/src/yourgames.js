@@ -12,6 +12,9 @@
 import { account, accountError, onAccount, ongoingGames } from './account.js';
 import { timeControl } from './lobby.js';
 import { gameLink } from './online.js';
+import { timeLeftWords } from './onlineroom.js';
+
+export { timeLeftWords };
 
 const COLOR_WORDS = { white: 'White', black: 'Black' };
 
@@ -23,23 +26,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** "2 days 3 hours", "4 hours 5 minutes", "3:07" (under an hour) for a time in ms. */
-export function timeLeftWords(ms) {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const unit = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (d) return h ? `${unit(d, 'day')} ${unit(h, 'hour')}` : unit(d, 'day');
-  if (h) return m ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour');
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
-}
-
 /** The time control of a game entry in words, or '' when it has none the app knows. */
 export function controlWords(g) {
   if (typeof g.time_control === 'string') return g.time_control;
   if (g.time_control && typeof g.time_control === 'object') return controlWords({ ...g.time_control, time_control: undefined });
-  const days = g.days_per_move ?? g.days;
+  const days = g.days_per_move ?? g.days ?? (g.clock && typeof g.clock === 'object' ? g.clock.days : undefined);
   if (Number.isFinite(days)) return `${days} ${days === 1 ? 'day' : 'days'} per move`;
   const clock = g.clock && typeof g.clock === 'object' ? g.clock : g;
   if (Number.isFinite(clock.initial_ms) && Number.isFinite(clock.increment_ms)) return timeControl(clock);

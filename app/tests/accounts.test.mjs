@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import {
   DESKTOP, PHONE, PHONE_CONTEXT, failOnPageErrors, gameCard, move, openPage, shot, smallTargets, startGame, waitMoves,
 } from './helpers.mjs';
+import { PASSWORD, enter, fitsWidth, menuButton, playerNav } from './account-helpers.mjs';
 import { gameLink, useHostageServe, waitStatus } from './serve-helpers.mjs';
 
 const { SKIP, env } = useHostageServe({ name: 'accounts', what: 'accounts' });
@@ -19,7 +20,6 @@ const { SKIP, env } = useHostageServe({ name: 'accounts', what: 'accounts' });
 failOnPageErrors();
 
 const SIZES = { desktop: [DESKTOP, {}], phone: [PHONE, PHONE_CONTEXT] };
-const PASSWORD = 'correct horse 7';
 // A wrong password is answered 401, which Chromium reports as a console error.
 const WRONG_PASSWORD_401 = /status of 401/;
 
@@ -29,25 +29,6 @@ async function contextOf(t, size) {
   const context = await env.browser.newContext({ viewport, ...extra });
   t.after(() => context.close());
   return context;
-}
-
-const playerNav = (page) => page.getByRole('navigation', { name: 'Player' });
-const menuButton = (page, name) => playerNav(page).getByRole('button', { name, exact: true });
-
-/** Signs up or logs in (`title` 'Sign up' | 'Log in') from the player menu's link, as a player would. */
-async function enter(page, title, username, password = PASSWORD) {
-  await playerNav(page).getByRole('link', { name: title }).click();
-  const form = page.getByRole('form', { name: title });
-  await form.getByRole('textbox', { name: 'Username' }).fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: title }).click();
-  return form;
-}
-
-/** No horizontal scroll on the page. */
-async function fitsWidth(page, what) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide in a ${width} px viewport`);
 }
 
 /** The session cookie's account as the server sees it: its username, or null. */
