@@ -81,6 +81,7 @@ pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
         .unwrap_or_default();
     let router = Router::new()
         .merge(account_http::routes(state.accounts.clone()))
+        .merge(crate::players_http::routes())
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
         .route("/api/games/{id}", get(game_state))
@@ -193,7 +194,7 @@ async fn health(State(AppState { hub, .. }): State<AppState>) -> Response {
     .into_response()
 }
 
-fn error_response(e: &ProtoError) -> Response {
+pub(crate) fn error_response(e: &ProtoError) -> Response {
     let status = match e.code {
         ErrorCode::GameNotFound => StatusCode::NOT_FOUND,
         ErrorCode::StorageFailed => StatusCode::SERVICE_UNAVAILABLE,
@@ -215,7 +216,7 @@ async fn game_state(
 /// The host the client asked for (`Host`), as the PGN's `Site`, if it is a
 /// plain host name or address with an optional port: anything else (a
 /// quote, a space, markup) is not written into the PGN.
-fn site_of(headers: &axum::http::HeaderMap) -> Option<String> {
+pub(crate) fn site_of(headers: &axum::http::HeaderMap) -> Option<String> {
     let host = headers.get(header::HOST)?.to_str().ok()?;
     let plain = !host.is_empty()
         && host.len() <= 255

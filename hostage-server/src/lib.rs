@@ -40,6 +40,7 @@ pub mod caps;
 pub mod domain;
 pub mod http;
 pub mod origin;
+pub mod players_http;
 pub mod ratelimit;
 pub mod service;
 pub mod store;

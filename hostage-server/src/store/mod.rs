@@ -39,6 +39,7 @@ pub mod ids;
 pub mod lobby;
 pub mod persist;
 pub mod postgres;
+pub mod ratings;
 pub mod sqlite;
 
 use std::{fmt, future::Future, pin::Pin, sync::Arc};
@@ -142,6 +143,7 @@ macro_rules! apply_write {
                 finish($at, game, *end, *clocks, *seen) $($then)*
             }
             $crate::store::Write::Chat { game, line } => chat($at, game, line) $($then)*,
+            $crate::store::Write::RateGame(rated) => rate_game($at, rated) $($then)*,
         }
     };
 }
@@ -261,6 +263,9 @@ pub enum Write {
         /// The line.
         line: ChatLine,
     },
+    /// Marks a game rated (`ratings.rs`): only a game that goes on with a
+    /// seat still free, so the mark comes before any move.
+    RateGame(ratings::RatedGame),
 }
 
 impl Write {
@@ -269,6 +274,7 @@ impl Write {
     pub fn game(&self) -> &str {
         match self {
             Write::CreateGame(g) => &g.id,
+            Write::RateGame(r) => &r.game,
             Write::TakeSeat { game, .. }
             | Write::Move { game, .. }
             | Write::DrawOffer { game, .. }
@@ -354,5 +360,11 @@ pub trait Store: Send + Sync + 'static {
     fn last_present<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ByColor<Option<u64>>> {
         let _ = game;
         Box::pin(async { Ok(ByColor::default()) })
+    }
+
+    /// The ratings kept with the games ([`ratings::RatingStore`]), if
+    /// this store keeps them.
+    fn ratings(&self) -> Option<&dyn ratings::RatingStore> {
+        None
     }
 }

@@ -40,6 +40,7 @@ mod accounts;
 mod group;
 mod lobby;
 mod payload;
+mod ratings;
 mod writes;
 
 pub use accounts::PgAccounts;
@@ -226,7 +227,8 @@ impl PostgresStore {
         // Two instances starting at once: the schema is created under a lock.
         first
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock(7470011); {SCHEMA} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock(7470011); {SCHEMA} {} COMMIT;",
+                crate::store::ratings::SCHEMA
             ))
             .await
             .map_err(|e| backend(&e))?;
@@ -652,6 +654,10 @@ async fn load_since(
 }
 
 impl Store for PostgresStore {
+    fn ratings(&self) -> Option<&dyn crate::store::ratings::RatingStore> {
+        Some(self)
+    }
+
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
         Box::pin(self.group.write(write))
     }

@@ -168,6 +168,7 @@ mod tests {
                 conn,
             },
             token: TokenHash::of("t"),
+            terms: crate::domain::lobby::Terms::default(),
         }
     }
 

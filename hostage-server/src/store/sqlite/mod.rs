@@ -33,6 +33,7 @@ use crate::{
 
 mod accounts;
 mod lobby;
+mod ratings;
 mod writes;
 
 pub use accounts::SqliteAccounts;
@@ -263,6 +264,7 @@ impl SqliteStore {
         add_takeback_column(&writer)?;
         add_name_columns(&writer)?;
         add_takebacks_column(&writer)?;
+        ratings::create_tables(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -292,6 +294,10 @@ impl SqliteStore {
 }
 
 impl Store for SqliteStore {
+    fn ratings(&self) -> Option<&dyn crate::store::ratings::RatingStore> {
+        Some(self)
+    }
+
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let (tx, rx) = oneshot::channel();
