@@ -304,10 +304,13 @@ cp "$HERE/js/engine-worker.d.ts" "$PKG/web/"
 # The network's weights (hostage-engine/data/nnue.bin, the file the native
 # engine embeds) are a file of their own, web/nnue.bin: the engine module
 # embeds none, so that the bots and the rules never download them.
-# hostage-chess/network fetches them once (web: the Cache API under this
-# version's name; node: read from the disk).
+# hostage-chess/network fetches them once (web: as nnue.bin?v=<digest>, kept
+# in the Cache API under the same digest, the first 16 hex digits of the
+# file's SHA-256, so that another network is never served from a cache;
+# node: read from the disk).
 cp "$ROOT/hostage-engine/data/nnue.bin" "$PKG/web/nnue.bin"
-sed "s/@HOSTAGE_VERSION@/$VERSION/" "$HERE/js/network.js" >"$PKG/web/network.js"
+NETWORK_DIGEST="$(sha256sum "$PKG/web/nnue.bin" | cut -c1-16)"
+sed "s/@HOSTAGE_NETWORK_DIGEST@/$NETWORK_DIGEST/" "$HERE/js/network.js" >"$PKG/web/network.js"
 cp "$HERE/js/network.cjs" "$HERE/js/network.mjs" "$PKG/node/"
 cp "$HERE/js/network.d.ts" "$PKG/network.d.ts"
 cp "$HERE/js/network.d.ts" "$PKG/network.d.cts"
@@ -317,11 +320,13 @@ cp "$HERE/npm/package.json" "$PKG/package.json"
 cp "$HERE/LICENSE-MIT" "$HERE/LICENSE-APACHE" "$PKG/"
 cp "$HERE/README.md" "$PKG/README.md"
 
-# Sizes: each module raw and gzip -9 (what a page downloads for it).
+# Sizes: each module raw and gzip -9 of its bytes (what a page downloads
+# for it; read from stdin, so that the file's name is not in the count, as
+# in scripts/release/npm).
 for m in "${MODULES[@]}"; do
     name="$(name_of "$m")"
     RAW=$(wc -c <"$OUT/$name.wasm")
-    GZ=$(gzip -9 -c "$OUT/$name.wasm" | wc -c)
+    GZ=$(gzip -9 -c <"$OUT/$name.wasm" | wc -c)
     simd=""
     [[ -n $(simd_of "$m") ]] && simd=", SIMD"
     log "$name.wasm ($(features_of "$m"), opt-level $(level_of "$m")$simd): $RAW bytes, $GZ bytes gzipped"

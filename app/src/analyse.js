@@ -65,10 +65,11 @@ export function mount(root) {
             <label>PGN with the variations <textarea class="pgn" rows="5" readonly spellcheck="false"></textarea></label>
           </details>
         </section>
-        <section class="card engine">
+        <section class="card engine" aria-label="Engine">
           <h2><label class="check"><input type="checkbox" class="engine-on"> Engine analysis</label></h2>
           <label class="multipv">Lines <select class="multipv-select">${[1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
           <p class="engine-info" role="status"></p>
+          <p class="engine-eval" hidden></p>
           <ol class="engine-lines" aria-label="Best continuations"></ol>
         </section>
         <section class="card paste">
@@ -109,12 +110,26 @@ export function mount(root) {
   $('.side > .card').after(review.el);
   review.el.querySelector('.review-run').addEventListener('click', () => runReview());
 
+  /**
+   * Says which evaluation the engine uses, quietly under its lines: the
+   * network, or by hand when its weights could not be fetched (the search
+   * goes on either way; the next search tries the weights again).
+   */
+  function showEvaluation(network) {
+    root.dataset.engineNetwork = network ? 'on' : 'off';
+    const p = $('.engine-eval');
+    p.hidden = false;
+    p.textContent = network
+      ? 'Evaluation: the neural network'
+      : 'Evaluation: by hand (the neural network could not be loaded)';
+  }
+
   /** Reviews the main line of the tree (the game), and marks its moves. */
   async function runReview() {
     let newEngineWorker, network;
     try {
       ({ newEngineWorker, network } = await loadFullEngine());
-      root.dataset.engineNetwork = network ? 'on' : 'off';
+      showEvaluation(network);
     } catch {
       review.el.querySelector('.review-info').textContent = 'The engine could not be loaded. Check your connection and try again.';
       return;
@@ -264,7 +279,7 @@ export function mount(root) {
       let newEngineWorker, network;
       try {
         ({ newEngineWorker, network } = await loadFullEngine());
-        root.dataset.engineNetwork = network ? 'on' : 'off';
+        showEvaluation(network);
       } catch {
         if (token === searchToken) { info.textContent = 'The engine could not be loaded. Check your connection and switch it on again.'; searchKey = null; }
         return;

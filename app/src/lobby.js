@@ -7,6 +7,7 @@
 //
 // Every name and text from the server is shown with textContent; the page
 // is built with DOM calls, never from HTML strings.
+import { account, onAccount } from './account.js';
 import { Connection, defaultSocketUrl, gameLink } from './online.js';
 
 /** Where the player's display name is kept (shared with the settings). */
@@ -61,6 +62,8 @@ function el(tag, attrs = {}, ...children) {
 export function mount(root) {
   const nameInput = el('input', { name: 'name', autocomplete: 'nickname', maxlength: 20, placeholder: 'Anonymous' });
   nameInput.value = localStorage.getItem(NAME_KEY) ?? '';
+  const nameLabel = el('label', {}, 'Your name', nameInput);
+  const accountNote = el('p', { class: 'account-note' });
   const status = el('p', { class: 'status', role: 'status' });
   const notice = el('p', { class: 'notice', role: 'alert' });
   const quick = el('div', { class: 'quick-buttons' },
@@ -86,7 +89,7 @@ export function mount(root) {
         status, notice, empty, list),
       el('aside', { class: 'side' },
         el('section', { class: 'card lobby-you', 'aria-label': 'You' },
-          el('label', {}, 'Your name', nameInput)),
+          nameLabel, accountNote),
         el('section', { class: 'card lobby-quick', 'aria-labelledby': 'lobby-quick-title' },
           el('h2', { id: 'lobby-quick-title' }, 'Quick pairing'),
           el('p', { class: 'hint' }, 'Play the first player waiting for this time control, or wait for one.'),
@@ -101,7 +104,7 @@ export function mount(root) {
 
   const say = (text, kind = 'info') => { notice.textContent = text; notice.dataset.kind = kind; };
   const name = () => nameInput.value.trim();
-  const withName = (msg) => (name() ? { ...msg, name: name() } : msg);
+  const withName = (msg) => (name() && !account() ? { ...msg, name: name() } : msg);
 
   function render() {
     const sorted = [...challenges.values()].sort((a, b) => a.created_ms - b.created_ms || (a.id < b.id ? -1 : 1));
@@ -220,6 +223,15 @@ export function mount(root) {
     if (accept) send(withName({ type: 'challenge_accept', challenge: accept }));
     if (cancel) send({ type: 'challenge_cancel', challenge: cancel });
   });
+
+  // A logged-in player's challenges carry the username (the server's): no name to type.
+  const showAccount = (me) => {
+    nameLabel.hidden = Boolean(me);
+    accountNote.hidden = !me;
+    accountNote.textContent = me ? `You play as ${me}.` : '';
+  };
+  onAccount(showAccount);
+  showAccount(account());
 
   render();
   return { shown: open, hidden: close };

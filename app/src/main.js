@@ -1,8 +1,11 @@
 // The app's entry: loads the package, builds the modes and switches
 // between them by the URL's hash (#/play, #/learn, #/puzzles, #/analyse,
 // #/lobby); #/about is the page about the game (linked from the footer and
-// Learn).
+// Learn); the player menu's pages are #/signup, #/login, #/account and
+// #/games (Your games).
 // A shared game link (?game=<id>, docs/protocol.md) opens Play online.
+import { restore } from './account.js';
+import { mountPlayerMenu } from './playermenu.js';
 import { mountSettings } from './settings.js';
 import { startError } from './words.js';
 
@@ -13,7 +16,12 @@ const MODES = {
   analyse: () => import('./analyse.js'),
   lobby: () => import('./lobby.js'),
   about: () => import('./about.js'),
+  signup: () => import('./accountpages.js').then((m) => ({ mount: m.mountSignup })),
+  login: () => import('./accountpages.js').then((m) => ({ mount: m.mountLogin })),
+  account: () => import('./accountpages.js').then((m) => ({ mount: m.mountAccount })),
+  games: () => import('./yourgames.js'),
 };
+const TITLES = { signup: 'Sign up', login: 'Log in', account: 'Account settings', games: 'Your games' };
 const mounted = new Map();
 const mounting = new Map(); // name -> the promise of its mount
 let current = null; // the mode asked for last
@@ -22,7 +30,7 @@ const main = document.getElementById('main');
 async function show(name) {
   if (!(name in MODES)) name = 'play';
   current = name;
-  for (const a of document.querySelectorAll('nav [data-mode]')) {
+  for (const a of document.querySelectorAll('.topbar [data-mode]')) {
     if (a.dataset.mode === name) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
@@ -47,7 +55,7 @@ async function show(name) {
     else if (was) mode?.hidden?.();
   }
   document.body.dataset.mode = name;
-  const title = name[0].toUpperCase() + name.slice(1);
+  const title = TITLES[name] ?? name[0].toUpperCase() + name.slice(1);
   document.title = `${title} · Hostage Chess`;
 }
 
@@ -58,7 +66,16 @@ function route() {
 
 try {
   mountSettings(document.querySelector('.topbar .tools'));
+  mountPlayerMenu(document.querySelector('.topbar .tools'));
+  // Who is logged in, asked once the page is up (a guest's page asks nothing).
+  restore().catch((e) => console.warn('the account could not be restored:', e));
   window.addEventListener('hashchange', route);
+  // A link to the page already shown (no hashchange) shows it again, which
+  // refreshes a page that loads on show (Your games).
+  document.querySelector('.topbar').addEventListener('click', (ev) => {
+    const a = ev.target.closest('a[data-mode]');
+    if (a && a.getAttribute('href') === location.hash) route();
+  });
   await route();
   document.getElementById('loading').remove();
   document.body.dataset.ready = 'true';

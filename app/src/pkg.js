@@ -8,8 +8,9 @@
 // and course are imported the first time a mode asks for them (loadEngine,
 // loadPuzzles), and the browser fetches their modules then, once. The
 // engine's network weights (nnue.bin) are fetched the first time the
-// full-strength engine is wanted (loadFullEngine: analysis, game review),
-// never for the bots, whose levels evaluate by hand.
+// full-strength engine is wanted (loadFullEngine: analysis, game review,
+// hints and the full-strength bot), never for the levels Novice to Club,
+// which evaluate by hand.
 import * as hostage from '../vendor/hostage-chess/index.js';
 
 export const { Board, Setup, isHostageError, version } = hostage;
@@ -44,7 +45,8 @@ export function loadEngine() {
 
 let fullEngine = null;
 /**
- * The full-strength engine of the analysis and the game review:
+ * The full-strength engine of the analysis, the game review, the hints and
+ * the full-strength bot:
  * `{ newEngineWorker, network }`, its workers evaluating with the network
  * as the native engine does. The weights are fetched once, the first time
  * this is called (the package's fetchNetwork: one promise for the page, a

@@ -1,5 +1,8 @@
-// Play: against a bot (the package's EngineWorker, levels Novice to Club),
-// two people at one device, or a friend online through `hostage serve`.
+// Play: against a bot (the package's EngineWorker, levels Novice to Club,
+// which evaluate by hand, or the full-strength engine, which evaluates with
+// the network as the analysis does), two people at one device, or a friend
+// online through `hostage serve`. Against a bot, "Hint" shows the
+// full-strength engine's move.
 // Nothing runs until the player presses Start (the board waits, and says
 // so). Local games (and their clocks) are saved in localStorage, so a reload
 // continues them; an online game is found again from its link and the
@@ -10,17 +13,28 @@ import { LocalClock } from './clock.js';
 import { confirmBox } from './dialog.js';
 import { ANALYSE_IMPORT_KEY, Game, pgnDate, statusText } from './game.js';
 import { MoveList } from './movelist.js';
+import { account, onAccount } from './account.js';
 import { NAME_KEY } from './lobby.js';
 import { OnlineSession, gameLink } from './online.js';
 import { renderChat } from './onlinechat.js';
 import { renderRoom } from './onlineroom.js';
 import { COLOR_NAME, other } from './pieces.js';
-import { loadEngine } from './pkg.js';
+import { loadEngine, loadFullEngine } from './pkg.js';
 import { play as playSound, soundFor } from './sound.js';
 import { Table } from './table.js';
 import { resultText, resultToken } from './words.js';
 
 const SAVE_KEY = 'hostage.play.v1';
+// The full-strength bot: the engine's search with the network, as in
+// Analyse, to a node budget (about as long a thought in a browser as the
+// Club level's 750,000 nodes by hand: the network searches some 0.7 times
+// as many nodes a second, docs/javascript.md).
+const FULL = 'full';
+const FULL_NODES = 500_000;
+// A hint: the same engine, a shorter thought.
+const HINT_NODES = 150_000;
+/** A bot level as the page names it ('full' is the full-strength engine). */
+const levelName = (level) => (level === FULL ? 'full-strength' : level);
 
 
 const CLOCKS = [
@@ -65,6 +79,7 @@ export function mount(root, { params }) {
           </div>
           <div class="actions">
             <button type="button" data-act="flip" title="Flip the board">Flip board</button>
+            <button type="button" data-act="hint" hidden>Hint</button>
             <button type="button" data-act="undo">Take back</button>
             <button type="button" data-act="draw">Offer draw</button>
             <button type="button" data-act="resign">Resign</button>
@@ -93,6 +108,7 @@ export function mount(root, { params }) {
           <label class="for-online">Your name
             <input name="name" autocomplete="nickname" maxlength="20" placeholder="Anonymous">
           </label>
+          <p class="for-account" hidden></p>
           <button type="submit" class="primary">Start</button>
         </form>
       </aside>
@@ -109,9 +125,12 @@ export function mount(root, { params }) {
   let match = { kind: 'none' };
   let session = null;
   let worker = null;
+  let workerFull = false; // the bot's worker is the full-strength engine's (with the network)
   let newEngineWorker = null; // the package's EngineWorker, once the engine is loaded (pkg.js)
   let botToken = 0;
   let botBusy = false; // a request of the bot is in its worker
+  let hint = null; // { fen, shapes } once a hint is found for the position `fen`; { fen } while it is sought
+  let hintWorker = null;
 
   /**
    * The bot's current thought is no longer wanted (take-back, resignation,
@@ -140,7 +159,7 @@ export function mount(root, { params }) {
 
   function tags() {
     const name = (c) => {
-      if (match.kind === 'bot') return c === match.human ? 'You' : `Bot (${match.level})`;
+      if (match.kind === 'bot') return c === match.human ? 'You' : `Bot (${levelName(match.level)})`;
       // PGN's `?` for a player online who gave no name.
       if (match.kind === 'online') return session?.names?.[c] || '?';
       return COLOR_NAME[c];
@@ -173,7 +192,8 @@ export function mount(root, { params }) {
     if (newEngineWorker) return;
     newEngineWorker = e.newEngineWorker;
     const select = form.level;
-    select.innerHTML = e.engineLevels().map((l) => `<option value="${l.name}">${l.name[0].toUpperCase()}${l.name.slice(1)} (${l.rating})</option>`).join('');
+    select.innerHTML = e.engineLevels().map((l) => `<option value="${l.name}">${l.name[0].toUpperCase()}${l.name.slice(1)} (${l.rating})</option>`).join('')
+      + `<option value="${FULL}">Full strength (neural network)</option>`;
     select.removeAttribute('aria-busy');
   }
 
@@ -183,8 +203,14 @@ export function mount(root, { params }) {
     root.querySelector('.for-color').hidden = !opp || opp === 'local';
     root.querySelector('.for-bot').hidden = opp !== 'bot';
     root.querySelector('.for-local').hidden = opp !== 'local';
-    root.querySelector('.for-online').hidden = opp !== 'online';
+    // A logged-in player is seated under the username: no name to type.
+    const me = account();
+    root.querySelector('.for-online').hidden = opp !== 'online' || Boolean(me);
+    const note = root.querySelector('.for-account');
+    note.hidden = opp !== 'online' || !me;
+    note.textContent = me ? `You play as ${me}.` : '';
   }
+  onAccount(syncForm);
   form.addEventListener('change', syncForm);
   syncForm();
   // The display name is the lobby's (one key): kept as typed, sent on create and join.
@@ -229,7 +255,7 @@ export function mount(root, { params }) {
     newLocalGame(new Game());
     clock = match.clock ? new LocalClock(match.clock.initial, match.clock.increment) : null;
     table.setFlipped(match.kind === 'bot' && match.human === 'b');
-    announce(`New game${match.kind === 'bot' ? ` against the ${match.level} bot: you play ${COLOR_NAME[match.human]}` : ' at this device'}.`);
+    announce(`New game${match.kind === 'bot' ? ` against the ${levelName(match.level)} bot: you play ${COLOR_NAME[match.human]}` : ' at this device'}.`);
     afterChange();
     table.focusBoard();
   }
@@ -325,10 +351,21 @@ export function mount(root, { params }) {
     render();
     try {
       await engineReady();
+      const full = match.level === FULL;
+      // The full-strength bot's worker has the network (fetched once, pkg.js);
+      // without its weights it evaluates by hand, and says so.
+      const engine = full ? await loadFullEngine() : { newEngineWorker, network: false };
       if (token !== botToken) return;
-      worker ??= newEngineWorker();
+      if (full && !engine.network) say('The neural network could not be loaded: the full-strength bot evaluates by hand.', 'warning');
+      if (worker && workerFull !== full) { worker.terminate(); worker = null; }
+      worker ??= engine.newEngineWorker();
+      workerFull = full;
       botBusy = true;
-      const reply = await worker.play(game.board.startFen(), game.board.history(), { level: match.level, seed: match.seed });
+      const fen = game.board.startFen();
+      const history = game.board.history();
+      const reply = full
+        ? (await worker.analyse(fen, history, { nodes: FULL_NODES })).bestMove
+        : await worker.play(fen, history, { level: match.level, seed: match.seed });
       if (token !== botToken) return;
       botBusy = false;
       if (!reply) return;
@@ -344,6 +381,38 @@ export function mount(root, { params }) {
     } finally {
       if (token === botToken) { root.classList.remove('thinking'); render(); }
     }
+  }
+
+  /**
+   * A hint against a bot: the full-strength engine's move in the position
+   * to play, drawn as an arrow (a ring for a drop or an exchange) and said
+   * in a notice. A move, a take-back or a new game makes it stale.
+   */
+  async function showHint() {
+    const g = game;
+    const fen = g.board.fen();
+    const mine = () => hint?.fen === fen && game === g && g.board.fen() === fen;
+    hint = { fen };
+    render();
+    try {
+      const { newEngineWorker: make, network } = await loadFullEngine();
+      hintWorker ??= make();
+      const a = await hintWorker.analyse(g.board.startFen(), g.board.history(), { nodes: HINT_NODES });
+      if (!mine()) return;
+      const m = a.bestMove;
+      if (!m) { hint = null; render(); return; }
+      hint = { fen, shapes: m.from ? [{ from: m.from, to: m.to }] : [{ at: m.to, kind: m.kind }] };
+      say(`Hint: ${m.san}${network ? '' : ' (evaluated by hand: the neural network could not be loaded)'}`, 'info');
+      announce(`Hint: ${moveWords(m)}`);
+    } catch (e) {
+      hintWorker?.terminate();
+      hintWorker = null;
+      if (mine()) {
+        hint = null;
+        if (e?.name !== 'AbortError') say('No hint could be found. Try again.', 'error');
+      }
+    }
+    render();
   }
 
   function tick() {
@@ -400,6 +469,7 @@ export function mount(root, { params }) {
     const act = ev.target.closest('[data-act]')?.dataset.act;
     if (act === 'flip') { table.setFlipped(!table.flipped); render(); }
     if (act === 'undo') undo();
+    if (act === 'hint') showHint();
     if (act === 'resign') resign();
     if (act === 'draw') session?.offerDraw();
     if (act === 'accept-draw') session?.acceptDraw();
@@ -465,7 +535,7 @@ export function mount(root, { params }) {
   // ---- drawing ------------------------------------------------------------
   function playerBar(el, color) {
     let name = COLOR_NAME[color];
-    if (match.kind === 'bot') name += color === match.human ? ' · you' : ` · ${match.level} bot`;
+    if (match.kind === 'bot') name += color === match.human ? ' · you' : ` · ${levelName(match.level)} bot`;
     if (match.kind === 'online' && session) {
       const seated = session.state?.seats?.[color === 'w' ? 'white' : 'black'];
       // The player's display name (set as text below, never as HTML).
@@ -563,6 +633,17 @@ export function mount(root, { params }) {
     renderClocks();
     const over = online ? session.status === 'finished' : g.over;
     const none = match.kind === 'none';
+    // A hint is for the player against a bot, on their move, at the game's end.
+    const hintable = match.kind === 'bot' && !g.over && g.atEnd && shown.turn() === match.human && !root.classList.contains('thinking');
+    const hintHere = hint && hint.fen === g.board.fen() ? hint : null;
+    if (hint && !hintHere) {
+      // The position moved on: the hint and its notice are stale.
+      hint = null;
+      if (notice.textContent.startsWith('Hint:')) say('');
+    }
+    root.querySelector('[data-act="hint"]').hidden = match.kind !== 'bot';
+    root.querySelector('[data-act="hint"]').disabled = !hintable || Boolean(hintHere && !hintHere.shapes);
+    table.view.setAutoShapes(hintable && hintHere?.shapes ? hintHere.shapes : []);
     root.querySelector('[data-act="undo"]').hidden = online || none;
     root.querySelector('[data-act="undo"]').disabled = g.ply === 0 || g.over;
     root.querySelector('[data-act="draw"]').hidden = !online || !session.isPlayer;

@@ -59,6 +59,10 @@ pub struct Args {
     /// long, or the game is aborted (at least 1).
     #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().first_move))]
     pub first_move_ms: u64,
+    /// The length of a day in a correspondence game (days per move), for
+    /// tests; 86,400,000 (a day) unless set (at least 1).
+    #[arg(long, value_name = "MS", default_value_t = ms(ServerLimits::default().correspondence_day))]
+    pub correspondence_day_ms: u64,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -106,7 +110,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .with_max_queued_bytes(args.max_queued_bytes)
         .with_evict_after(Duration::from_millis(args.evict_after_ms))
         .with_abandon_after(Duration::from_millis(args.abandon_after_ms))
-        .with_first_move(Duration::from_millis(args.first_move_ms));
+        .with_first_move(Duration::from_millis(args.first_move_ms))
+        .with_correspondence_day(Duration::from_millis(args.correspondence_day_ms));
     let db = StoreUrl::parse(&args.db);
     let mut config = Config::with_store(db.clone());
     config.host = args.host;

@@ -10,12 +10,14 @@
 /// # Examples
 ///
 /// ```
+/// # #[cfg(feature = "tuning")] {
 /// use hostage_engine::Rng;
 ///
 /// let mut a = Rng::new(7);
 /// let mut b = Rng::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(10) < 10);
+/// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

@@ -69,6 +69,7 @@ fn attackers(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
 /// # Examples
 ///
 /// ```
+/// # #[cfg(feature = "tuning")] {
 /// use hostage_core::Position;
 /// use hostage_engine::see::see_ge;
 ///
@@ -78,6 +79,7 @@ fn attackers(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
 /// let hangs = pos.parse_move("N@e5").unwrap();
 /// assert!(see_ge(&pos, &safe, 0));
 /// assert!(!see_ge(&pos, &hangs, 0));
+/// # }
 /// ```
 #[must_use]
 pub fn see_ge(pos: &Position, mv: &Move, threshold: i32) -> bool {

@@ -10,7 +10,7 @@
 //! | `POST /api/account/password` | `{"current_password", "new_password"}` | 200 `{"ok": true}`, other sessions ended |
 //! | `POST /api/account/close` | `{"password"}` | 200 `{"closed": true}`, the cookie cleared |
 //! | `GET /api/account/me` | | 200 `{"username", "created_ms"}` |
-//! | `GET /api/account/games` | | 200 `{"games": [...]}`: the account's games that go on |
+//! | `GET /api/account/games` | | 200 `{"games": [...]}`: the account's games that go on, my move first (least time left first), each with its time control and time left |
 //!
 //! Errors are `{"code", "message"}` (with `retry_after_s` and a
 //! `Retry-After` header for `too_many_attempts`), as every error of the
@@ -36,6 +36,7 @@ use crate::{
     domain::account::{AccountError, AccountRefusal},
     service::accounts::{Accounts, LoggedIn},
     store::accounts::AccountRecord,
+    wire::protocol::time_control::TimeControl,
 };
 
 /// The session cookie's name.
@@ -349,26 +350,47 @@ async fn games(State(state): State<Shared>, headers: HeaderMap) -> Response {
     answer(
         async {
             let (accounts, _, account) = session(&state, &headers).await?;
-            let games: Vec<_> = accounts
+            let now_ms = crate::domain::time::now_ms();
+            let mut games: Vec<_> = accounts
                 .ongoing_games(&account)
                 .await?
                 .into_iter()
                 .map(|g| {
                     let to_move = if g.plies % 2 == 0 { "white" } else { "black" };
-                    json!({
+                    let your_move = g.started && to_move == g.side.name();
+                    let left = g.timing.left(g.plies, g.started, g.updated_ms, now_ms);
+                    let view = json!({
                         "game": g.game,
                         "color": g.side.name(),
                         "plies": g.plies,
                         "started": g.started,
-                        "your_move": g.started && to_move == g.side.name(),
+                        "your_move": your_move,
                         "opponent": g.opponent,
                         "updated_ms": g.updated_ms,
                         "link": format!("/?game={}", g.game),
-                    })
+                        "clock": TimeControl::of(g.timing.clock, g.timing.days),
+                        "time_left_ms": left.map(|l| l.left_ms),
+                        "deadline_ms": left.and_then(|l| l.deadline_ms),
+                    });
+                    (urgency(your_move, left.map(|l| l.left_ms)), view)
                 })
                 .collect();
+            // Stable: the store's order (last changed first) within a rank.
+            games.sort_by_key(|(rank, _)| *rank);
+            let games: Vec<_> = games.into_iter().map(|(_, view)| view).collect();
             Ok(Json(json!({"games": games})).into_response())
         }
         .await,
     )
+}
+
+/// Where a game stands in "your games": those where it is my move first,
+/// the least time left first (a game without a time limit after those
+/// with one), then the others.
+fn urgency(your_move: bool, left_ms: Option<u64>) -> (bool, bool, u64) {
+    if your_move {
+        (false, left_ms.is_none(), left_ms.unwrap_or(0))
+    } else {
+        (true, false, 0)
+    }
 }

@@ -84,6 +84,7 @@ pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
         .merge(crate::players_http::routes())
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
+        .route("/api/games/live", get(live_games))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/pgn", get(game_pgn));
     let router = match static_dir {
@@ -201,6 +202,14 @@ pub(crate) fn error_response(e: &ProtoError) -> Response {
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     };
     (status, Json(e.clone())).into_response()
+}
+
+/// `GET /api/games/live`: the games being played now (`service/games/live.rs`).
+async fn live_games(State(AppState { hub, .. }): State<AppState>) -> Response {
+    match hub.live_games().await {
+        Ok(list) => Json(list).into_response(),
+        Err(e) => error_response(&e),
+    }
 }
 
 async fn game_state(

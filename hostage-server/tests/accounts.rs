@@ -10,15 +10,10 @@
 mod server;
 mod support;
 
-use std::{
-    io::{Read, Write},
-    net::TcpStream,
-};
-
 use hostage_server::{Config, Server, StoreUrl};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use support::{move_msg, Client, READ_TIMEOUT};
+use support::{move_msg, Client};
 
 /// An answer: status, headers (names in lower case), body as JSON (or
 /// `Value::Null` when not JSON).
@@ -59,39 +54,11 @@ impl Answer {
 
 /// One HTTP/1.1 request, raw: `headers` are added to `Host`.
 fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
-    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    for (name, value) in headers {
-        text.push_str(&format!("{name}: {value}\r\n"));
-    }
-    if method != "GET" {
-        text.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    text.push_str("\r\n");
-    text.push_str(body);
-    s.write_all(text.as_bytes()).expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a head");
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
+    let raw = support::http_request(addr, method, path, headers, body);
     Answer {
-        status,
-        headers,
-        body: serde_json::from_str(body).unwrap_or(Value::Null),
+        status: raw.status,
+        headers: raw.headers.into_iter().collect(),
+        body: serde_json::from_str(&raw.body).unwrap_or(Value::Null),
     }
 }
 

@@ -347,6 +347,7 @@ async fn full_chat_game(store: &dyn Store, game: &str) -> String {
         id: game.into(),
         created_ms: hostage_server::now_ms(),
         start_fen: hostage_core::Position::new().fen(),
+        days: None,
         clock: None,
         seat: Color::White,
         token: TokenHash::of(&white),

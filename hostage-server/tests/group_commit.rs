@@ -46,6 +46,7 @@ fn first_move(id: &str, ply: u64) -> Write {
         uci: "e2e4".into(),
         clocks: Some(ByColor::new(59_000, 60_000)),
         at_ms: 5,
+        deadline_ms: None,
         end: None,
     }
 }

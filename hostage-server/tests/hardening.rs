@@ -468,6 +468,7 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
                 id: game.into(),
                 created_ms: hostage_server::now_ms(),
                 start_fen: hostage_core::Position::new().fen(),
+                days: None,
                 clock: None,
                 seat: hostage_core::Color::White,
                 token: TokenHash::of(&white),
@@ -478,6 +479,7 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
                 side: hostage_core::Color::Black,
                 token: TokenHash::of(&black),
                 clocks: None,
+                deadline_ms: None,
                 name: None,
             },
         ];
@@ -488,6 +490,7 @@ fn a_spectator_that_does_not_read_is_dropped_by_bytes_while_others_go_on() {
                 uci: uci.clone(),
                 clocks: None,
                 at_ms: hostage_server::now_ms(),
+                deadline_ms: None,
                 end: None,
             });
         }

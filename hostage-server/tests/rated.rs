@@ -492,3 +492,43 @@ fn postgresql_two_instances_rate_one_flag_fall_once() {
         assert_eq!(games, [1, 1]);
     });
 }
+
+/// A correspondence game (days per move) may be rated: its ratings are
+/// the `correspondence` category's, and a resignation moves them as a
+/// blitz game's would.
+#[test]
+fn a_rated_correspondence_game_is_rated_in_its_own_category() {
+    let (addr, _runtime, path) = sqlite_server("days");
+    let (ann, bob) = (sign_up(&addr, "Ann"), sign_up(&addr, "Bob"));
+    let (mut white, mut black) = (logged_in(&addr, &ann), logged_in(&addr, &bob));
+    let made = white.ask(
+        json!({"v": 1, "type": "challenge_create", "color": "white", "clock": {"days": 3},
+               "rated": true}),
+    );
+    assert_eq!(made["type"], "challenge_created", "{made}");
+    assert_eq!(made["challenge"]["clock"], json!({"days": 3}));
+    assert_eq!(made["challenge"]["rated"], true);
+    let id = made["challenge"]["id"].as_str().expect("id").to_string();
+    black.send(json!({"v": 1, "type": "challenge_accept", "challenge": id}));
+    let joined = black.expect("joined");
+    let game = joined["game"].as_str().expect("game").to_string();
+    let bt = joined["token"].as_str().expect("token").to_string();
+    assert_eq!(black.expect("state")["rated"], true);
+    white.expect_past("challenge_accepted", &["lobby_changed"]);
+    let wt = white.expect("joined")["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    white.expect("state");
+    first_moves(&game, [(&mut white, &wt), (&mut black, &bt)]);
+    white.send(json!({"v": 1, "type": "resign", "game": game, "token": wt}));
+    let over = white.expect("game_over");
+    let (win, loss) = (new_after(1.0), new_after(0.0));
+    assert_eq!(over["ratings"]["black"]["after"], win, "{over}");
+    assert_eq!(over["ratings"]["white"]["after"], loss, "{over}");
+    let history = rows(
+        &path,
+        "SELECT DISTINCT category FROM rating_history ORDER BY category",
+    );
+    assert_eq!(history, [["correspondence"]]);
+}

@@ -63,6 +63,7 @@ fn mv(ply: u64, uci: &str) -> Write {
         uci: uci.into(),
         clocks: Some(ByColor::new(60_000, 60_000)),
         at_ms: 10 + ply,
+        deadline_ms: None,
         end: None,
     }
 }

@@ -57,6 +57,7 @@ async fn offers_and_endings_are_stored_only_on_the_game_as_seen(store: &dyn Stor
             uci: "e2e4".into(),
             clocks: Some(ByColor::new(59_000, 60_000)),
             at_ms: 5,
+            deadline_ms: None,
             end: None,
         })
         .await

@@ -28,6 +28,7 @@ fn mv(ply: u64, uci: &str) -> Write {
         uci: uci.into(),
         clocks: Some(ByColor::new(60_000, 60_000)),
         at_ms: 5,
+        deadline_ms: None,
         end: None,
     }
 }
@@ -55,6 +56,7 @@ fn take_back(by: Color, to: u64, from: u64) -> Write {
         by,
         ply: to,
         clocks: Some(ByColor::new(57_000, 59_000)),
+        deadline_ms: None,
         seen: seen(from),
     }
 }

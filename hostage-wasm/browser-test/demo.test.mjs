@@ -3,6 +3,7 @@
 // playwright-core; the network's weights fetched, cached and searched with
 // as natively (tests/vectors/network-search.txt).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { useDemo } from './helpers.mjs';
 
 const VECTORS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tests', 'vectors');
+// The weights' digest: the first 16 hex digits of the SHA-256 of the file
+// the native engine embeds (the default URL and the cache carry it).
+const NETWORK_DIGEST = createHash('sha256')
+  .update(readFileSync(join(VECTORS, '..', '..', 'hostage-engine', 'data', 'nnue.bin'))).digest('hex').slice(0, 16);
 const SHOT = process.env.HOSTAGE_SCREENSHOT ?? join(tmpdir(), 'hostage-demo.png');
 
 const demo = useDemo();
@@ -125,7 +130,7 @@ test('workers given the compiled engine module (compileEngine) fetch nothing', {
 test('the network in Chromium: fetched once, cached, and a worker given it searches as the native engine', { timeout: 180_000 }, async () => {
   const { page, errors } = await open();
   const fetched = [];
-  page.on('request', (r) => { if (r.url().endsWith('/nnue.bin')) fetched.push(r.url()); });
+  page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/nnue.bin')) fetched.push(r.url()); });
   // The first network line of tests/vectors/network-search.txt with a depth
   // limit (the native engine's node count: the whole tree searched).
   const row = readFileSync(join(VECTORS, 'network-search.txt'), 'utf8').split('\n')
@@ -159,8 +164,10 @@ test('the network in Chromium: fetched once, cached, and a worker given it searc
   assert.equal(got.length, 366_356);
   assert.deepEqual(got.result, row.slice(4), 'the native engine\'s node count, depth, score and move');
   assert.equal(got.refused, 'NetworkError nnue_length');
-  assert.equal(got.cached.filter((n) => n.startsWith('hostage-chess-network-')).length, 1, 'kept in the Cache API');
+  assert.deepEqual(got.cached.filter((n) => n.startsWith('hostage-chess-network-')), [`hostage-chess-network-${NETWORK_DIGEST}`],
+    'kept in the Cache API under the digest of the weights');
   assert.equal(fetched.length, 1, 'fetched once');
+  assert.equal(new URL(fetched[0]).search, `?v=${NETWORK_DIGEST}`, 'the URL carries the digest of the weights');
   // A new page of the same browser context (a later visit): from the cache.
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });

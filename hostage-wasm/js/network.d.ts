@@ -6,8 +6,10 @@
  * `engine.loadNetwork()` or `new EngineWorker(url, { network })`.
  *
  * In a browser they are fetched once per URL (later calls share the
- * promise) and kept in the Cache API under the package's version where
- * there is one (https, localhost); in Node.js `url` is a path or a `file:`
+ * promise; the default URL is `nnue.bin?v=<digest>`, the first 16 hex
+ * digits of the file's SHA-256) and kept in the Cache API under the same
+ * digest where there is one (https, localhost), so another network is
+ * never served from a cache; in Node.js `url` is a path or a `file:`
  * URL, read once. Rejects with a `NetworkError`: code `nnue_fetch` when
  * the file cannot be had, `nnue_magic` when the bytes are not a network
  * file; a failed load may be tried again.

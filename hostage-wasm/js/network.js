@@ -5,16 +5,19 @@
 // - In memory: one promise per URL for the page's (or worker's) lifetime,
 //   so every caller after the first waits for the same download.
 // - Across visits: the Cache API (secure contexts: https and localhost),
-//   under a cache named after the package version, so that a new version's
-//   weights are fetched afresh and the old version's cache is deleted.
-//   Where the Cache API is missing or refuses, the browser's HTTP cache is
-//   all there is.
+//   under a cache named after the weights' content (the first 16 hex digits
+//   of their SHA-256, written in by hostage-wasm/build.sh), so that another
+//   network is fetched afresh, even under the same package version, and
+//   the old cache is deleted. The default URL carries the same digest
+//   (`nnue.bin?v=<digest>`), so the browser's HTTP cache, all there is
+//   where the Cache API is missing or refuses, never serves stale weights
+//   either.
 // Bytes that are not a network file (an HTML error page served with 200, a
 // truncated download) are refused before they are cached.
 
-const VERSION = '@HOSTAGE_VERSION@';
+const DIGEST = '@HOSTAGE_NETWORK_DIGEST@';
 const CACHE_PREFIX = 'hostage-chess-network-';
-const CACHE_NAME = CACHE_PREFIX + VERSION;
+const CACHE_NAME = CACHE_PREFIX + DIGEST;
 const MAGIC = 'HSTGNN01';
 
 const loads = new Map();
@@ -76,14 +79,15 @@ async function download(href) {
 
 /**
  * The network's weights (the bytes of `nnue.bin`, by default the one beside
- * this module), for `new Engine({ network })`, `engine.loadNetwork()` or
+ * this module, as `nnue.bin?v=<digest of its content>`), for
+ * `new Engine({ network })`, `engine.loadNetwork()` or
  * `new EngineWorker(url, { network })`. Fetched once per URL: later calls
  * get the same promise, and later visits the Cache API's copy. A failed
  * download rejects with a `NetworkError` (code `nnue_fetch`, or
  * `nnue_magic` for bytes that are not a network file) and may be tried
  * again.
  */
-export function fetchNetwork(url = new URL('./nnue.bin', import.meta.url)) {
+export function fetchNetwork(url = new URL(`./nnue.bin?v=${DIGEST}`, import.meta.url)) {
   const href = new URL(url, globalThis.location?.href).href;
   let load = loads.get(href);
   if (!load) {

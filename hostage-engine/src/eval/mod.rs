@@ -98,11 +98,13 @@ fn centrality(sq: Square) -> i32 {
 /// # Examples
 ///
 /// ```
+/// # #[cfg(feature = "tuning")] {
 /// use hostage_core::Position;
 /// use hostage_engine::eval::{evaluate, Params};
 ///
 /// // The start is level but for the move.
 /// assert_eq!(evaluate(&Position::new()), Params::DEFAULT.tempo);
+/// # }
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {

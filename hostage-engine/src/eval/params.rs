@@ -16,6 +16,7 @@
 /// # Examples
 ///
 /// ```
+/// # #[cfg(feature = "tuning")] {
 /// use hostage_engine::eval::Params;
 ///
 /// let mut p = Params::default();
@@ -25,6 +26,7 @@
 /// p.set("piece_mg.4", 900).expect("a weight of that name");
 /// assert_eq!(p.piece_mg[4], 900);
 /// assert!(p.set("no_such_weight", 1).is_err());
+/// # }
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -48,6 +48,9 @@ pub struct MovePlayed {
     pub withdrew: Option<Color>,
     /// The side whose standing takeback request this move withdrew, if any.
     pub withdrew_takeback: Option<Color>,
+    /// The opponent's deadline after it, milliseconds since the Unix epoch
+    /// (a correspondence game that goes on).
+    pub deadline_ms: Option<u64>,
 }
 
 /// Something a room decided.
@@ -66,6 +69,9 @@ pub enum Event {
         clocks: Option<ClockReading>,
         /// The player's display name, if given.
         name: Option<DisplayName>,
+        /// White's deadline for its first move, if the seat started a
+        /// correspondence game.
+        deadline_ms: Option<u64>,
     },
     /// A new move was played (a standing draw offer is withdrawn by it).
     MovePlayed(MovePlayed),
@@ -132,6 +138,8 @@ pub enum Event {
         fen: String,
         /// The clocks after the takeback (booked as a local take-back).
         clocks: Option<ClockReading>,
+        /// The side to move's fresh deadline, in a correspondence game.
+        deadline_ms: Option<u64>,
         /// The side whose standing draw offer the takeback withdrew, if any.
         withdrew: Option<Color>,
         /// The game when the acceptance was decided (`seen.ply` moves,

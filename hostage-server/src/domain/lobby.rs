@@ -17,6 +17,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::domain::correspondence::{Control, Days};
 use crate::domain::names::DisplayName;
 use crate::domain::{ClockSpec, ColorChoice, TokenHash};
 
@@ -44,6 +45,8 @@ pub struct Challenge {
     pub color: ColorChoice,
     /// The time control (`None`: untimed).
     pub clock: Option<ClockSpec>,
+    /// Or days per move (correspondence).
+    pub days: Option<Days>,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Who made it.
@@ -59,7 +62,8 @@ pub struct Challenge {
 /// A challenge's rating terms (`docs/protocol.md`, Ratings).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
-    /// A rated challenge: both players logged in, a timed game.
+    /// A rated challenge: both players logged in, a timed or correspondence
+    /// game.
     pub rated: bool,
     /// The creator's account and rating in the challenge's category
     /// (`None`: a guest, or an untimed challenge).
@@ -207,8 +211,8 @@ impl Pace {
 /// seeks, and the range of opponents' ratings it accepts.
 #[derive(Clone, Debug)]
 pub struct Seeking<'a> {
-    /// The time control.
-    pub clock: Option<ClockSpec>,
+    /// The time control: a clock, or days per move (both `None`: untimed).
+    pub control: Control,
     /// Rated or casual: a seek pairs only with its own kind.
     pub rated: bool,
     /// The seeker, if logged in.
@@ -224,7 +228,7 @@ pub struct Seeking<'a> {
 #[must_use]
 pub fn seek_candidates(open: &[Challenge], seeking: &Seeking<'_>, me: &Owner) -> Vec<String> {
     open.iter()
-        .filter(|c| c.clock == seeking.clock && c.owner != *me)
+        .filter(|c| (c.clock, c.days) == seeking.control && c.owner != *me)
         .filter(|c| c.terms.rated == seeking.rated)
         .filter(|c| may_take(c, seeking.player, seeking.range).is_ok())
         .take(SEEK_TRIES)
@@ -249,6 +253,7 @@ mod tests {
             name: None,
             color: ColorChoice::Random,
             clock,
+            days: None,
             created_ms: 0,
             owner: owner(conn),
             token: TokenHash::of("t"),
@@ -303,11 +308,25 @@ mod tests {
             ["untimed"]
         );
         assert!(seek_candidates(&open, &casual(None), &owner(2)).is_empty());
+        // Days per move match only the same days.
+        let mut days = challenge("days", 3, None);
+        days.days = Days::new(3);
+        let open = [days];
+        let by_days = |d| Seeking {
+            control: (None, d),
+            ..casual(None)
+        };
+        assert!(seek_candidates(&open, &casual(None), &owner(1)).is_empty());
+        assert!(seek_candidates(&open, &by_days(Days::new(5)), &owner(1)).is_empty());
+        assert_eq!(
+            seek_candidates(&open, &by_days(Days::new(3)), &owner(1)),
+            ["days"]
+        );
     }
 
     fn casual(clock: Option<ClockSpec>) -> Seeking<'static> {
         Seeking {
-            clock,
+            control: (clock, None),
             rated: false,
             player: None,
             range: None,
@@ -350,7 +369,7 @@ mod tests {
         ];
         let ann = player("ann", 1700);
         let seek = |rated, player, range| Seeking {
-            clock: blitz,
+            control: (blitz, None),
             rated,
             player,
             range,

@@ -13,10 +13,12 @@
 //! | `record.rs` | the record of a game, as it is kept and put back |
 //! | `refusal.rs` | a refused request: its stable code and error |
 //! | `clock.rs` | Fischer clocks against a monotonic instant |
+//! | `correspondence.rs` | days per move: the allowed days, the deadline of a move |
 //! | `names.rs` | display names: the rule and its check |
 //! | `rating.rs`, `rating/` | Glicko-2 ratings as lichess runs them: the update, the categories, whether a game is rated |
 //! | `chat.rs` | chat between a game's players: the rule of a line, the pace, the cap |
 //! | `time.rs` | wall-clock milliseconds, PGN dates and times |
+//! | `timing.rs` | a game's time as a list of games shows it: the time control, the time left |
 //!
 //! Names are the core's: a colour is [`Color::name`], a rules ending is
 //! [`Termination::name`]; reading a stored name back is written once here
@@ -30,6 +32,7 @@
 pub mod account;
 pub mod chat;
 pub mod clock;
+pub mod correspondence;
 pub mod event;
 pub mod lobby;
 pub mod names;
@@ -38,6 +41,7 @@ pub mod record;
 pub mod refusal;
 pub mod room;
 pub mod time;
+pub mod timing;
 
 use hostage_core::{ByColor, Color, Termination};
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,9 @@
 
 use hostage_core::{ByColor, Color};
 
-use crate::domain::{chat::ChatLine, names::DisplayName, ClockSpec, End, SeatHashes, TokenHash};
+use crate::domain::{
+    chat::ChatLine, correspondence::Days, names::DisplayName, ClockSpec, End, SeatHashes, TokenHash,
+};
 
 /// A stored move as a shared store announces it: the `Write::Move` of the store and
 /// the game's mark of takebacks when it was stored. A move changes only
@@ -26,6 +28,9 @@ pub struct AnnouncedMove {
     pub at_ms: u64,
     /// The ending this move brought, if any.
     pub end: Option<End>,
+    /// The opponent's deadline this move set, milliseconds since the Unix
+    /// epoch (a correspondence game that goes on).
+    pub deadline_ms: Option<u64>,
     /// The game's mark of takebacks ([`StoredGame::takebacks`]).
     pub takebacks: u64,
 }
@@ -54,6 +59,8 @@ pub struct NewGame {
     pub start_fen: String,
     /// The time control.
     pub clock: Option<ClockSpec>,
+    /// Days per move, for a correspondence game (then `clock` is `None`).
+    pub days: Option<Days>,
     /// The creator's seat.
     pub seat: Color,
     /// The creator's token's digest.
@@ -73,6 +80,8 @@ pub struct StoredMove {
     pub clocks: StoredClocks,
     /// When it was stored, milliseconds since the Unix epoch.
     pub at_ms: u64,
+    /// The opponent's deadline it set (a correspondence game).
+    pub deadline_ms: Option<u64>,
 }
 
 /// A whole stored game.
@@ -87,6 +96,12 @@ pub struct StoredGame {
     pub start_fen: String,
     /// The time control.
     pub clock: Option<ClockSpec>,
+    /// Days per move, for a correspondence game.
+    pub days: Option<Days>,
+    /// The deadline of the side to move in a correspondence game,
+    /// milliseconds since the Unix epoch (set by the last move, or by the
+    /// seat that started the game, or by a takeback).
+    pub deadline_ms: Option<u64>,
     /// Each seat's token digest, if taken.
     pub tokens: SeatHashes,
     /// The clocks at the last stored event.

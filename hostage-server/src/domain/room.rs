@@ -30,6 +30,7 @@ mod takeback;
 use crate::{
     domain::chat::{self, ChatLine},
     domain::clock::Clock,
+    domain::correspondence::{Correspondence, Days, Due},
     domain::event::{Event, MovePlayed},
     domain::names::DisplayName,
     domain::record::{NewGame, Seen},
@@ -47,6 +48,7 @@ pub struct Undo {
     end: Option<End>,
     rematch: Option<String>,
     first_move_by: Option<Instant>,
+    corr: Option<Correspondence>,
     pushed_move: bool,
     /// The moves a takeback popped, last first (pushed back by [`Room::undo`]).
     popped: Vec<hostage_core::Move>,
@@ -98,6 +100,9 @@ pub struct Room {
     /// When the side to move's first move is due (a timed game before
     /// both first moves); past it the game is aborted.
     first_move_by: Option<Instant>,
+    /// Days per move and the standing deadline, for a correspondence game
+    /// (`correspondence.rs`).
+    corr: Option<Correspondence>,
     /// Each seat's display name, if given.
     names: ByColor<Option<DisplayName>>,
     /// The game's chat, by index (`chat.rs`).
@@ -135,6 +140,23 @@ impl Room {
         token: TokenHash,
         name: Option<DisplayName>,
     ) -> (Room, NewGame) {
+        Room::create_with_days(id, created_ms, clock, None, seat, token, name)
+    }
+
+    /// As [`Room::create_named`], a correspondence game of `days` per
+    /// move when `days` is given (then `clock` is `None`: a game has one
+    /// time control).
+    #[must_use]
+    pub fn create_with_days(
+        id: String,
+        created_ms: u64,
+        clock: Option<ClockSpec>,
+        days: Option<Days>,
+        seat: Color,
+        token: TokenHash,
+        name: Option<DisplayName>,
+    ) -> (Room, NewGame) {
+        let clock = if days.is_some() { None } else { clock };
         let mut tokens = SeatHashes::default();
         *tokens.get_mut(seat) = Some(token);
         let mut names = ByColor::<Option<DisplayName>>::default();
@@ -151,6 +173,7 @@ impl Room {
             rematch: None,
             first_move: None,
             first_move_by: None,
+            corr: days.map(Correspondence::new),
             names,
             chat: Vec::new(),
             takebacks: 0,
@@ -160,6 +183,7 @@ impl Room {
             created_ms,
             start_fen: room.game.start().fen(),
             clock,
+            days,
             seat,
             token,
             name,
@@ -214,11 +238,57 @@ impl Room {
         self.first_move_by
     }
 
-    /// The next instant at which the game may end by itself: a flag fall or
-    /// a first move not made in time.
+    /// Sets the length of a correspondence game's day (the server's
+    /// option; [`crate::domain::correspondence::DAY`] unless set). A
+    /// deadline already standing is kept: it was stored as an instant.
+    pub fn set_correspondence_day(&mut self, day: Duration) {
+        if let Some(corr) = &mut self.corr {
+            corr.day = day;
+        }
+    }
+
+    /// Whether a seat gone may be told as gone and claimed against: a game
+    /// that goes on, not a correspondence game (its players are away
+    /// between moves; the deadline is its only limit).
+    #[must_use]
+    pub fn abandonment_applies(&self) -> bool {
+        self.status() == Status::Active && self.corr.is_none()
+    }
+
+    /// Days per move, for a correspondence game.
+    #[must_use]
+    pub fn days(&self) -> Option<Days> {
+        self.corr.map(|c| c.days)
+    }
+
+    /// The standing deadline of the side to move, in a correspondence game
+    /// that goes on.
+    #[must_use]
+    pub fn due(&self) -> Option<Due> {
+        self.corr.and_then(|c| c.due)
+    }
+
+    /// Sets the side to move's correspondence deadline from `now` if the
+    /// game goes on (both seats taken, no ending), else clears it.
+    fn restart_due(&mut self, now: Instant, now_ms: u64) {
+        let goes_on = self.status() == Status::Active;
+        if let Some(corr) = &mut self.corr {
+            if goes_on {
+                corr.restart(now, now_ms);
+            } else {
+                corr.due = None;
+            }
+        }
+    }
+
+    /// The next instant at which the game may end by itself: a flag fall,
+    /// a first move not made in time, or a correspondence deadline.
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
-        let flag = self.clock.and_then(|c| c.deadline());
+        let flag = self
+            .clock
+            .and_then(|c| c.deadline())
+            .or(self.due().map(|d| d.by));
         match (flag, self.first_move_by) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -410,6 +480,7 @@ impl Room {
             end: self.end,
             rematch: self.rematch.clone(),
             first_move_by: self.first_move_by,
+            corr: self.corr,
             pushed_move: false,
             popped: Vec::new(),
             names: self.names.clone(),
@@ -434,6 +505,7 @@ impl Room {
         self.end = undo.end;
         self.rematch = undo.rematch;
         self.first_move_by = undo.first_move_by;
+        self.corr = undo.corr;
         self.names = undo.names;
         self.chat.truncate(undo.chat_len);
         self.takebacks = undo.takebacks;
@@ -459,6 +531,9 @@ impl Room {
         self.draw_offer = None;
         self.takeback = None;
         self.first_move_by = None;
+        if let Some(corr) = &mut self.corr {
+            corr.due = None;
+        }
         self.end = Some(end);
         Change {
             event: Event::GameEnded {
@@ -570,6 +645,7 @@ impl Room {
         *self.names.get_mut(side) = name.clone();
         self.start_clock_if_due(now);
         self.arm_first_move(now);
+        self.restart_due(now, domain::time::now_ms());
         let change = Change {
             event: Event::SeatTaken {
                 game: self.id.clone(),
@@ -577,6 +653,7 @@ impl Room {
                 token,
                 clocks: self.clocks_at(now),
                 name,
+                deadline_ms: self.due().map(|d| d.at_ms),
             },
             undo,
         };
@@ -607,6 +684,7 @@ impl Room {
             end,
             withdrew: None,
             withdrew_takeback: None,
+            deadline_ms: None,
         })
     }
 
@@ -714,16 +792,14 @@ impl Room {
         if self.end.is_some() {
             self.first_move_by = None;
         }
+        let at_ms = domain::time::now_ms();
+        self.restart_due(now, at_ms);
         let mut played = self
-            .move_at(
-                current as usize,
-                self.clocks_at(now),
-                crate::domain::time::now_ms(),
-                self.end,
-            )
+            .move_at(current as usize, self.clocks_at(now), at_ms, self.end)
             .ok_or_else(|| err(ErrorCode::InternalError, "the move just played is missing"))?;
         played.withdrew = withdrew;
         played.withdrew_takeback = withdrew_takeback;
+        played.deadline_ms = self.due().map(|d| d.at_ms);
         Ok(MoveOutcome::Played(Change {
             event: Event::MovePlayed(played),
             undo,
@@ -844,6 +920,12 @@ impl Room {
     ) -> Result<Change, ProtoError> {
         let side = self.seat(token)?;
         self.ensure_active()?;
+        if self.corr.is_some() {
+            return Err(err(
+                ErrorCode::ClaimTooEarly,
+                "a correspondence game has no abandonment claim: it ends on time when the deadline passes",
+            ));
+        }
         let gone = gone_for(side.other()).unwrap_or_default();
         if gone_for(side.other()).is_none() || gone < after {
             let wait = after.saturating_sub(gone).as_millis();
@@ -864,10 +946,25 @@ impl Room {
 
     /// The ending the time brings at `now`: the game aborted when a first
     /// move due was not made in time, or lost on time when the running
-    /// side's flag has fallen.
+    /// side's flag has fallen or a correspondence deadline has passed
+    /// (aborted, before both first moves: `correspondence.rs`).
     pub fn check_deadline(&mut self, now: Instant) -> Option<Change> {
         if self.end.is_some() {
             return None;
+        }
+        if self.corr.is_some_and(|c| c.passed(now)) {
+            let end = if self.game.ply() < 2 {
+                End {
+                    reason: EndReason::Aborted,
+                    winner: None,
+                }
+            } else {
+                End {
+                    reason: EndReason::Timeout,
+                    winner: Some(self.turn().other()),
+                }
+            };
+            return Some(self.finish(end, now));
         }
         if self.first_move_by.is_some_and(|by| now >= by) {
             let end = End {
@@ -904,6 +1001,19 @@ impl Room {
             winner: None,
         };
         Ok(self.finish(end, now))
+    }
+
+    /// The PGN `TimeControl` tag (PGN standard, 9.6.1): `initial+increment`
+    /// in seconds, `1/seconds` for a correspondence game (one move in so
+    /// many seconds, by the standard day), `-` for none.
+    fn time_control_tag(&self) -> String {
+        if let Some(days) = self.days() {
+            return format!("1/{}", days.window(domain::correspondence::DAY).as_secs());
+        }
+        self.clock.map_or("-".to_string(), |c| {
+            let s = c.spec();
+            format!("{}+{}", s.initial_ms / 1000, s.increment_ms / 1000)
+        })
     }
 
     /// The game as PGN, with the tags of `docs/protocol.md`.
@@ -948,13 +1058,7 @@ impl Room {
         }
         pgn.set_tag("UTCDate", &crate::domain::time::pgn_date(self.created_ms));
         pgn.set_tag("UTCTime", &crate::domain::time::pgn_time(self.created_ms));
-        pgn.set_tag(
-            "TimeControl",
-            &self.clock.map_or("-".to_string(), |c| {
-                let s = c.spec();
-                format!("{}+{}", s.initial_ms / 1000, s.increment_ms / 1000)
-            }),
-        );
+        pgn.set_tag("TimeControl", &self.time_control_tag());
         pgn.set_tag("GameId", &self.id);
         if let Some(end) = self.end {
             pgn.set_tag("Termination", end.termination());

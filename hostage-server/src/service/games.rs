@@ -63,6 +63,7 @@ use hostage_core::Color;
 
 mod account_seats;
 mod catch_up;
+mod live;
 mod ratings;
 mod tasks;
 
@@ -70,9 +71,11 @@ use tasks::{clock_task, follow_changes, mark_presence, sweeper};
 
 use crate::{
     domain::account::SeatOwner,
+    domain::correspondence::Control,
     domain::names::DisplayName,
+    domain::rating::category::{Category, Pace},
     domain::room::{Change, MoveOutcome, Room},
-    domain::{ClockSpec, TokenHash},
+    domain::TokenHash,
     service::limits::ServerLimits,
     service::presence,
     store::accounts::AccountStore,
@@ -365,8 +368,16 @@ impl Hub {
     fn restore(&self, stored: crate::store::StoredGame) -> Result<Room, String> {
         let from = self.counted_from(stored.updated_ms);
         let mut room = Room::restore(stored, from)?;
-        room.limit_first_move(self.limits.first_move, from);
+        self.limit(&mut room, from);
         Ok(room)
+    }
+
+    /// Sets the server's limits on a room placed in memory: the time for a
+    /// first move (counted from `since` if one is due) and the length of a
+    /// correspondence day.
+    fn limit(&self, room: &mut Room, since: Instant) {
+        room.limit_first_move(self.limits.first_move, since);
+        room.set_correspondence_day(self.limits.correspondence_day);
     }
 
     /// When the clock of the side to move, and a first move due, of a game
@@ -389,7 +400,7 @@ impl Hub {
     /// Whether the game's clock may run (then it needs its flag task).
     async fn limits_clock_may_run(&self, cell: &Arc<Cell>) -> bool {
         let inner = cell.inner.lock().await;
-        inner.room.clock().is_some() && inner.room.end().is_none()
+        (inner.room.clock().is_some() || inner.room.days().is_some()) && inner.room.end().is_none()
     }
 
     /// Starts the flag task of a cell that has none.
@@ -512,9 +523,9 @@ impl Hub {
 
     /// As [`Hub::insert`], with a rated game's ratings as shown.
     fn insert_with(&self, mut room: Room, rated: Option<ratings::RatedShown>) -> Arc<Cell> {
-        room.limit_first_move(self.limits.first_move, Instant::now());
+        self.limit(&mut room, Instant::now());
         let id = room.id().to_string();
-        let timed = room.clock().is_some() && room.end().is_none();
+        let timed = (room.clock().is_some() || room.days().is_some()) && room.end().is_none();
         let mut inner = Inner::new(room);
         inner.rated = rated;
         let cell = Arc::new(Cell {
@@ -595,7 +606,7 @@ impl Hub {
         } else {
             here
         };
-        let active = inner.room.status() == crate::domain::Status::Active;
+        let active = inner.room.abandonment_applies();
         let id = inner.room.id().to_string();
         let messages = inner.told.changes(&id, active, gone, self.claim_wait());
         inner.tell_about_seats(&messages);
@@ -630,7 +641,7 @@ impl Hub {
         let late = self.presence_period();
         for cell in cells {
             let mut inner = cell.inner.lock().await;
-            let active = inner.room.status() == crate::domain::Status::Active;
+            let active = inner.room.abandonment_applies();
             if inner.evicted || inner.followers.is_empty() || !active {
                 continue;
             }
@@ -678,7 +689,7 @@ impl Hub {
         id: Option<&RequestId>,
     ) {
         follow(inner, conn, following, you, id);
-        let active = inner.room.status() == crate::domain::Status::Active;
+        let active = inner.room.abandonment_applies();
         let gone = inner.gone_here(Instant::now());
         let told = inner
             .told
@@ -751,9 +762,14 @@ impl Hub {
                 conn.reply(&Message::Pong, id);
                 Ok(())
             }
-            Request::Create { color, clock, name } => {
-                Ok(self.create(conn, following, color, clock, name, id).await?)
-            }
+            Request::Create {
+                color,
+                clock,
+                days,
+                name,
+            } => Ok(self
+                .create(conn, following, color, (clock, days), name, id)
+                .await?),
             Request::Chat { game, token, text } => {
                 self.chat(conn, &game, token.as_deref(), &text, id).await
             }
@@ -1070,10 +1086,11 @@ impl Hub {
         let new_id = ids::game_id().map_err(|_| random_failed())?;
         let new_token = TokenHash::rematch_token(token, &new_id);
         // The players keep their names in the rematch.
-        let (room, record) = Room::create_named(
+        let (room, record) = Room::create_with_days(
             new_id.clone(),
             crate::domain::time::now_ms(),
             inner.room.clock_spec(),
+            inner.room.days(),
             side,
             TokenHash::of(&new_token),
             inner.room.name(old_side).cloned(),
@@ -1169,7 +1186,7 @@ impl Hub {
     /// anyway, and a fresh id is drawn (three times).
     async fn create_stored(
         &self,
-        clock: Option<ClockSpec>,
+        (clock, days): Control,
         side: Color,
         token: impl Fn(&str) -> TokenHash + Send + Sync,
         name: Option<DisplayName>,
@@ -1178,10 +1195,11 @@ impl Hub {
         loop {
             let game = ids::game_id().map_err(|_| random_failed())?;
             let digest = token(&game);
-            let (room, record) = Room::create_named(
+            let (room, record) = Room::create_with_days(
                 game,
                 crate::domain::time::now_ms(),
                 clock,
+                days,
                 side,
                 digest,
                 name.clone(),
@@ -1200,7 +1218,7 @@ impl Hub {
         conn: &Conn,
         following: &mut Following,
         color: ColorChoice,
-        clock: Option<ClockSpec>,
+        control: Control,
         name: Option<DisplayName>,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
@@ -1211,7 +1229,7 @@ impl Hub {
         let token_of = |game: &str| owner.map_or_else(|| token.clone(), |o| o.seat_token(game));
         let name = owner.map_or(name, |o| Some(o.name.clone()));
         let room = self
-            .create_stored(clock, side, |g| TokenHash::of(&token_of(g)), name)
+            .create_stored(control, side, |g| TokenHash::of(&token_of(g)), name)
             .await?;
         let game = room.id().to_string();
         let token = token_of(&game);
@@ -1382,7 +1400,7 @@ impl Hub {
         let token = ids::token().map_err(|_| random_failed())?;
         let room = self
             .create_stored(
-                challenge.clock,
+                (challenge.clock, challenge.days),
                 creator,
                 |_| challenge.token,
                 challenge.name.clone(),
@@ -1434,17 +1452,19 @@ impl Hub {
             return Ok(None);
         }
         let made_by = challenge.terms.creator.as_ref();
-        let (Some(made_by), Some(taker), Some(clock)) =
-            (made_by, conn.account.as_deref(), challenge.clock)
+        let control = (challenge.clock, challenge.days);
+        let category = Category::of(Pace::of_control(control));
+        let (Some(made_by), Some(taker), Some(category)) =
+            (made_by, conn.account.as_deref(), category)
         else {
             return Err(ProtoError::new(
                 ErrorCode::RatedNeedsAccounts,
-                "a rated game needs two logged-in players and a clock",
+                "a rated game needs two logged-in players and a clock or days per move",
             ));
         };
         let mut accounts = ByColor::new(made_by.account.clone(), made_by.account.clone());
         *accounts.get_mut(creator.other()) = taker.account.clone();
-        self.mark_rated(game, clock, accounts).await.map(Some)
+        self.mark_rated(game, category, accounts).await.map(Some)
     }
 
     /// Seats a challenge's creator `conn` in the game its challenge became

@@ -58,6 +58,9 @@ pub struct ServerLimits {
     /// from the moment the second seat is taken, Black from White's first
     /// move); past it the game is aborted (no result).
     pub first_move: Duration,
+    /// The length of a day in a correspondence game (days per move):
+    /// 86,400 s; tests shorten it (`hostage serve --correspondence-day-ms`).
+    pub correspondence_day: Duration,
 }
 
 impl Default for ServerLimits {
@@ -77,6 +80,7 @@ impl Default for ServerLimits {
             challenge_refill: Duration::from_secs(4),
             challenge_stale_after: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
+            correspondence_day: crate::domain::correspondence::DAY,
         }
     }
 }
@@ -110,6 +114,7 @@ impl ServerLimits {
         with_challenge_refill: challenge_refill: Duration,
         with_challenge_stale_after: challenge_stale_after: Duration,
         with_first_move: first_move: Duration,
+        with_correspondence_day: correspondence_day: Duration,
     }
 
     /// Refuses limits that would make the server unusable: a header or
@@ -166,6 +171,11 @@ impl ServerLimits {
                 "the time for a first move",
                 "--first-move-ms",
             ),
+            (
+                self.correspondence_day.is_zero(),
+                "the length of a correspondence day",
+                "--correspondence-day-ms",
+            ),
         ];
         match zero.iter().find(|(is_zero, _, _)| *is_zero) {
             Some((_, what, option)) => Err(format!(
@@ -195,6 +205,8 @@ mod tests {
         assert!(caps.check().unwrap_err().contains("--max-connections)"));
         let first = ServerLimits::default().with_first_move(Duration::ZERO);
         assert!(first.check().unwrap_err().contains("--first-move-ms"));
+        let day = ServerLimits::default().with_correspondence_day(Duration::ZERO);
+        assert!(day.check().unwrap_err().contains("--correspondence-day-ms"));
         let instant = ServerLimits {
             evict_after: Duration::ZERO,
             abandon_after: Duration::ZERO,

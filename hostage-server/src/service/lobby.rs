@@ -41,12 +41,13 @@ use std::{
 use tokio::sync::{broadcast, mpsc};
 
 use crate::{
+    domain::correspondence::Control,
     domain::lobby::{
         check_caps, may_take, seek_candidates, CapExceeded, Mismatch, Pace, RatingRange, Seeking,
         Terms,
     },
     domain::names::DisplayName,
-    domain::{ClockSpec, TokenHash},
+    domain::TokenHash,
     service::games::{room_to_follow, Conn, Following, Hub},
     service::limits::ServerLimits,
     store::ids,
@@ -151,8 +152,9 @@ struct Ask {
     range: Option<RatingRange>,
 }
 
-/// A rated challenge or seek needs a logged-in player and a clock.
-fn check_rated(conn: &Conn, clock: Option<ClockSpec>, ask: Ask) -> Result<(), ProtoError> {
+/// A rated challenge or seek needs a logged-in player and a clock or days
+/// per move.
+fn check_rated(conn: &Conn, control: Control, ask: Ask) -> Result<(), ProtoError> {
     if !ask.rated {
         Ok(())
     } else if conn.account.is_none() {
@@ -160,10 +162,10 @@ fn check_rated(conn: &Conn, clock: Option<ClockSpec>, ask: Ask) -> Result<(), Pr
             ErrorCode::RatedNeedsAccounts,
             "log in to play rated games (both players need an account)",
         ))
-    } else if clock.is_none() {
+    } else if control == (None, None) {
         Err(ProtoError::new(
             ErrorCode::RatedNeedsClock,
-            "a rated game needs a clock",
+            "a rated game needs a clock or days per move",
         ))
     } else {
         Ok(())
@@ -282,11 +284,12 @@ impl Lobby {
                 name,
                 color,
                 clock,
+                days,
                 rated,
                 range,
             } => {
                 let ask = Ask { rated, range };
-                self.create(conn, member, (name, color, clock), ask, id)
+                self.create(conn, member, (name, color, (clock, days)), ask, id)
                     .await
             }
             LobbyRequest::Cancel { challenge } => self.cancel(conn, &challenge, id).await,
@@ -296,11 +299,12 @@ impl Lobby {
             LobbyRequest::Seek {
                 name,
                 clock,
+                days,
                 rated,
                 range,
             } => {
                 let ask = Ask { rated, range };
-                self.seek(conn, member, following, (name, clock), ask, id)
+                self.seek(conn, member, following, (name, (clock, days)), ask, id)
                     .await
             }
         };
@@ -365,11 +369,11 @@ impl Lobby {
         &self,
         conn: &Conn,
         member: &mut Member,
-        (name, color, clock): (Option<DisplayName>, ColorChoice, Option<ClockSpec>),
+        (name, color, control): (Option<DisplayName>, ColorChoice, Control),
         ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
-        check_rated(conn, clock, ask)?;
+        check_rated(conn, control, ask)?;
         let (burst, refill) = (self.limits.challenge_burst, self.limits.challenge_refill);
         if !member.pace.take(Instant::now(), burst, refill) {
             return Err(ProtoError::new(
@@ -381,7 +385,9 @@ impl Lobby {
                 ),
             ));
         }
-        let opened = self.open(conn, member, (name, color, clock), ask, id).await;
+        let opened = self
+            .open(conn, member, (name, color, control), ask, id)
+            .await;
         if opened.is_err() {
             member.pace.give_back(burst);
         }
@@ -394,7 +400,7 @@ impl Lobby {
         &self,
         conn: &Conn,
         member: &Member,
-        (name, color, clock): (Option<DisplayName>, ColorChoice, Option<ClockSpec>),
+        (name, color, control): (Option<DisplayName>, ColorChoice, Control),
         ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
@@ -408,13 +414,14 @@ impl Lobby {
             id: ids::game_id().map_err(|_| random_failed())?,
             name,
             color,
-            clock,
+            clock: control.0,
+            days: control.1,
             created_ms: crate::domain::time::now_ms(),
             owner: self.owner(conn),
             token: TokenHash::of(&token),
             terms: Terms {
                 rated: ask.rated,
-                creator: self.hub.player_for(conn, clock).await?,
+                creator: self.hub.player_for(conn, control).await?,
                 range: ask.range,
             },
         };
@@ -569,7 +576,11 @@ impl Lobby {
             .await
             .map_err(|e| storage(&e))?
             .ok_or_else(|| not_found(challenge))?;
-        let player = match self.hub.player_for(conn, claimed.clock).await {
+        let player = match self
+            .hub
+            .player_for(conn, (claimed.clock, claimed.days))
+            .await
+        {
             Ok(player) => player,
             Err(e) => return self.put_back(&claimed.id, e).await,
         };
@@ -634,18 +645,18 @@ impl Lobby {
         conn: &Conn,
         member: &mut Member,
         following: &mut Following,
-        (name, clock): (Option<DisplayName>, Option<ClockSpec>),
+        (name, control): (Option<DisplayName>, Control),
         ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
-        check_rated(conn, clock, ask)?;
+        check_rated(conn, control, ask)?;
         let already = self
             .view()
             .owned
             .values()
             .find(|o| {
                 let c = &o.challenge;
-                o.conn.id == conn.id && c.clock == clock && c.terms.rated == ask.rated
+                o.conn.id == conn.id && (c.clock, c.days) == control && c.terms.rated == ask.rated
             })
             .map(|o| ChallengeView::from(&o.challenge));
         if let Some(challenge) = already {
@@ -657,9 +668,9 @@ impl Lobby {
         // moment ago on another server is announced here a moment later.
         let me = self.owner(conn);
         let open = self.store.list().await.map_err(|e| storage(&e))?;
-        let player = self.hub.player_for(conn, clock).await?;
+        let player = self.hub.player_for(conn, control).await?;
         let seeking = Seeking {
-            clock,
+            control,
             rated: ask.rated,
             player: player.as_ref(),
             range: ask.range,
@@ -677,7 +688,7 @@ impl Lobby {
                     .await;
             }
         }
-        self.create(conn, member, (name, ColorChoice::Random, clock), ask, id)
+        self.create(conn, member, (name, ColorChoice::Random, control), ask, id)
             .await
     }
 

@@ -64,6 +64,8 @@ pub struct AccountGame {
     pub opponent: Option<String>,
     /// The game's last change, milliseconds since the Unix epoch.
     pub updated_ms: u64,
+    /// Its time control and stored time (`domain/timing.rs`).
+    pub timing: crate::domain::timing::GameTiming,
 }
 
 /// Where accounts and sessions are kept.
@@ -129,6 +131,35 @@ pub trait AccountStore: Send + Sync + 'static {
     fn ongoing_games<'a>(&'a self, account: &'a str) -> StoreFuture<'a, Vec<AccountGame>>;
 }
 
+/// The accounts' tables, one text for both databases: SQLite reads a
+/// `BIGINT` column as an integer one (its type affinity rule: any declared
+/// type containing "INT"), stored alike whatever the declared name.
+pub(crate) const ACCOUNTS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS accounts (
+    id           TEXT PRIMARY KEY,
+    username     TEXT NOT NULL,
+    username_key TEXT NOT NULL UNIQUE, -- the username in lower case
+    password     TEXT NOT NULL,        -- Argon2id, a PHC string
+    seat_key     TEXT NOT NULL,
+    created_ms   BIGINT NOT NULL,
+    closed_ms    BIGINT
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token      TEXT PRIMARY KEY, -- the SHA-256 of the session's token, in hex
+    account    TEXT NOT NULL REFERENCES accounts (id),
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS account_seats (
+    account TEXT NOT NULL REFERENCES accounts (id),
+    game    TEXT NOT NULL,
+    side    TEXT NOT NULL,
+    at_ms   BIGINT NOT NULL,
+    PRIMARY KEY (account, game, side)
+);
+";
+
 /// The columns of an account, in [`AccountRecord`]'s order.
 pub(crate) const ACCOUNT_COLUMNS: &str =
     "a.id, a.username, a.password, a.seat_key, a.created_ms, a.closed_ms";
@@ -179,12 +210,14 @@ pub(crate) const INSERT_SEAT: &str = "INSERT INTO account_seats (account, game, 
     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
 
 /// The games that go on with a seat of the account: id, side, plies,
-/// both seats taken, the opponent's name, last change.
+/// both seats taken, the opponent's name, last change, then the time
+/// columns (`columns.rs`, `TIMING_COLUMNS`).
 pub(crate) const ONGOING_GAMES: &str = "SELECT s.game, s.side,
         (SELECT count(*) FROM moves m WHERE m.game = g.id),
         g.white_token IS NOT NULL AND g.black_token IS NOT NULL,
         CASE WHEN s.side = 'white' THEN g.black_name ELSE g.white_name END,
-        g.updated_ms
+        g.updated_ms,
+        g.initial_ms, g.increment_ms, g.white_ms, g.black_ms, g.days, g.deadline_ms
     FROM account_seats s JOIN games g ON g.id = s.game
     WHERE s.account = $1 AND g.termination IS NULL
     ORDER BY g.updated_ms DESC, s.game

@@ -8,7 +8,9 @@ use hostage_core::{ByColor, Color};
 
 use crate::{
     domain::chat::ChatLine,
+    domain::correspondence::Days,
     domain::names::DisplayName,
+    domain::timing::GameTiming,
     domain::{color_named, ClockSpec, End, TokenHash},
     store::{StoreError, StoredClocks, StoredGame, StoredMove},
 };
@@ -74,7 +76,44 @@ pub(crate) fn clock_spec_params(clock: Option<ClockSpec>) -> (Option<i64>, Optio
 /// The columns of a game as [`read_game`] reads them, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, created_ms, start_fen, initial_ms, increment_ms, \
      white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, \
-     takeback, white_name, black_name, takebacks";
+     takeback, white_name, black_name, takebacks, days, deadline_ms";
+
+/// The time columns of a game as [`timing_of`] reads them, in its order
+/// (each prefixed with `g.`, as the listings name the games table).
+pub(crate) const TIMING_COLUMNS: &str =
+    "g.initial_ms, g.increment_ms, g.white_ms, g.black_ms, g.days, g.deadline_ms";
+
+/// The time columns of a game ([`TIMING_COLUMNS`]) read back; a days
+/// value not in the list reads as none (a listing shows no time rather
+/// than fail).
+pub(crate) fn timing_of(values: [Option<i64>; 6]) -> GameTiming {
+    let [initial, increment, white, black, days, deadline] = values;
+    let clock = initial.zip(increment).map(|(i, inc)| ClockSpec {
+        initial_ms: uint(i),
+        increment_ms: uint(inc),
+    });
+    GameTiming {
+        clock,
+        days: days.and_then(|n| u64::try_from(n).ok()).and_then(Days::new),
+        clocks: clock.and(clocks_of(white, black)),
+        deadline_ms: deadline.map(uint),
+    }
+}
+
+/// The games being played now (both seats taken, not ended), the last
+/// changed first, at most `$1`: id, the names, plies, last change,
+/// creation, then [`TIMING_COLUMNS`].
+pub(crate) fn live_games_sql() -> String {
+    format!(
+        "SELECT g.id, g.white_name, g.black_name,
+            (SELECT count(*) FROM moves m WHERE m.game = g.id), g.updated_ms, g.created_ms,
+            {TIMING_COLUMNS}
+         FROM games g
+         WHERE g.termination IS NULL AND g.white_token IS NOT NULL AND g.black_token IS NOT NULL
+         ORDER BY g.updated_ms DESC, g.id
+         LIMIT $1"
+    )
+}
 
 /// The columns of a chat line as [`read_chat`] reads them, in its order.
 pub(crate) const CHAT_COLUMNS: &str = "idx, side, text, at_ms";
@@ -94,7 +133,7 @@ fn name_of(text: Option<String>) -> Result<Option<DisplayName>, StoreError> {
 }
 
 /// The columns of a move as [`read_move`] reads them, in its order.
-pub(crate) const MOVE_COLUMNS: &str = "ply, uci, white_ms, black_ms, at_ms";
+pub(crate) const MOVE_COLUMNS: &str = "ply, uci, white_ms, black_ms, at_ms, deadline_ms";
 
 /// A `games` row as read, before its values are checked.
 pub(crate) struct GameRow {
@@ -116,6 +155,8 @@ pub(crate) struct GameRow {
     white_name: Option<String>,
     black_name: Option<String>,
     takebacks: Option<i64>,
+    days: Option<i64>,
+    deadline_ms: Option<i64>,
 }
 
 /// Reads a row of [`GAME_COLUMNS`] through the database's getters of an
@@ -143,6 +184,8 @@ pub(crate) fn read_game<E>(
         white_name: text(15)?,
         black_name: text(16)?,
         takebacks: int(17)?,
+        days: int(18)?,
+        deadline_ms: int(19)?,
     })
 }
 
@@ -187,6 +230,7 @@ pub(crate) struct MoveRow {
     white_ms: Option<i64>,
     black_ms: Option<i64>,
     at_ms: Option<i64>,
+    deadline_ms: Option<i64>,
 }
 
 /// Reads a row of [`MOVE_COLUMNS`], as [`read_game`] does.
@@ -200,6 +244,7 @@ pub(crate) fn read_move<E>(
         white_ms: int(2)?,
         black_ms: int(3)?,
         at_ms: int(4)?,
+        deadline_ms: int(5)?,
     })
 }
 
@@ -224,6 +269,7 @@ impl MoveRow {
             uci: required(self.uci, "moves.uci")?,
             clocks: clocks_of(self.white_ms, self.black_ms),
             at_ms: uint(required(self.at_ms, "moves.at_ms")?),
+            deadline_ms: self.deadline_ms.map(uint),
         })
     }
 }
@@ -246,6 +292,15 @@ impl GameRow {
         };
         // Clocks are kept only for a timed game.
         let clocks = clock.and(clocks_of(self.white_ms, self.black_ms));
+        let days = match self.days {
+            None => None,
+            Some(n) => Some(
+                u64::try_from(n)
+                    .ok()
+                    .and_then(Days::new)
+                    .ok_or_else(|| StoreError::Corrupt(format!("game {id}: {n} days per move")))?,
+            ),
+        };
         let winner = self.winner;
         let end = match self.termination {
             None => None,
@@ -257,6 +312,8 @@ impl GameRow {
             created_ms: uint(required(self.created_ms, "games.created_ms")?),
             start_fen: required(self.start_fen, "games.start_fen")?,
             clock,
+            days,
+            deadline_ms: self.deadline_ms.map(uint),
             tokens: ByColor::new(hash_of(self.white_token)?, hash_of(self.black_token)?),
             clocks,
             draw_offer: side_of(self.draw_offer)?,

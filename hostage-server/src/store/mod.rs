@@ -36,6 +36,7 @@
 pub mod accounts;
 pub(crate) mod columns;
 pub mod ids;
+pub mod live;
 pub mod lobby;
 pub mod persist;
 pub mod postgres;
@@ -90,6 +91,7 @@ impl AnnouncedMove {
                 clocks,
                 at_ms,
                 end,
+                deadline_ms,
                 ..
             } => Some(AnnouncedMove {
                 ply: *ply,
@@ -97,6 +99,7 @@ impl AnnouncedMove {
                 clocks: *clocks,
                 at_ms: *at_ms,
                 end: *end,
+                deadline_ms: *deadline_ms,
                 takebacks,
             }),
             _ => None,
@@ -122,11 +125,12 @@ macro_rules! apply_write {
         match $write {
             $crate::store::Write::CreateGame(new) => create($at, new) $($then)*,
             $crate::store::Write::Rematch { game, new } => rematch($at, game, new) $($then)*,
-            $crate::store::Write::TakeSeat { game, side, token, clocks, name } => {
-                take_seat($at, game, (*side, token), *clocks, name.as_ref()) $($then)*
+            $crate::store::Write::TakeSeat { game, side, token, clocks, name, deadline_ms } => {
+                let clocks = (*clocks, *deadline_ms);
+                take_seat($at, game, (*side, token), clocks, name.as_ref()) $($then)*
             }
-            $crate::store::Write::Move { game, ply, uci, clocks, at_ms, end } => {
-                play($at, game, (*ply, uci), (*clocks, *at_ms), *end) $($then)*
+            $crate::store::Write::Move { game, ply, uci, clocks, at_ms, end, deadline_ms } => {
+                play($at, game, (*ply, uci), (*clocks, *at_ms, *deadline_ms), *end) $($then)*
             }
             $crate::store::Write::DrawOffer { game, by, clocks, seen } => {
                 let offered = (*by, seen.draw_offer);
@@ -136,8 +140,8 @@ macro_rules! apply_write {
                 let offered = (*by, *standing);
                 offer($at, game, $crate::store::TAKEBACK_OFFER, offered, *clocks, *seen) $($then)*
             }
-            $crate::store::Write::TakeBack { game, by, ply, clocks, seen } => {
-                take_back($at, game, (*by, *ply), *clocks, *seen) $($then)*
+            $crate::store::Write::TakeBack { game, by, ply, clocks, seen, deadline_ms } => {
+                take_back($at, game, (*by, *ply), (*clocks, *deadline_ms), *seen) $($then)*
             }
             $crate::store::Write::Finish { game, end, clocks, seen } => {
                 finish($at, game, *end, *clocks, *seen) $($then)*
@@ -170,6 +174,9 @@ pub enum Write {
         clocks: StoredClocks,
         /// The player's display name, if given.
         name: Option<DisplayName>,
+        /// White's first deadline, when this seat starts a correspondence
+        /// game (kept as the game's deadline).
+        deadline_ms: Option<u64>,
     },
     /// A move at `ply` (only if `ply` is the next ply and the game goes on);
     /// clears a standing draw offer, and ends the game if `end` is set.
@@ -186,6 +193,9 @@ pub enum Write {
         at_ms: u64,
         /// The ending this move brought, if any.
         end: Option<End>,
+        /// The opponent's deadline this move set (a correspondence game
+        /// that goes on), kept with the move and as the game's deadline.
+        deadline_ms: Option<u64>,
     },
     /// A draw offer stands (`Some`) or was declined (`None`), only if the
     /// game is still as `seen`.
@@ -229,6 +239,8 @@ pub enum Write {
         ply: u64,
         /// The clocks after the takeback.
         clocks: StoredClocks,
+        /// The side to move's fresh deadline, in a correspondence game.
+        deadline_ms: Option<u64>,
         /// The game when the acceptance was decided.
         seen: Seen,
     },
@@ -339,6 +351,14 @@ pub trait Store: Send + Sync + 'static {
 
     /// The ids of every game that has not ended (to restart their clocks).
     fn unfinished(&self) -> StoreFuture<'_, Vec<String>>;
+
+    /// The games being played now (both seats taken, not ended), the last
+    /// changed first, at most `limit` (`live.rs`). The default is a
+    /// backend error: a store that cannot list says so.
+    fn live_games(&self, limit: u32) -> StoreFuture<'_, Vec<live::LiveGame>> {
+        let _ = limit;
+        Box::pin(async { Err(StoreError::Backend("this store lists no live games".into())) })
+    }
 
     /// The changes stored by anyone, for a store that several servers
     /// share; `None` (the default) for a store only this server writes.

@@ -22,12 +22,14 @@ pub fn write_for(event: &Event) -> Option<Write> {
             token,
             clocks,
             name,
+            deadline_ms,
         } => Write::TakeSeat {
             game: game.clone(),
             side: *side,
             token: *token,
             clocks: remaining(clocks),
             name: name.clone(),
+            deadline_ms: *deadline_ms,
         },
         Event::MovePlayed(m) => Write::Move {
             game: m.game.clone(),
@@ -36,6 +38,7 @@ pub fn write_for(event: &Event) -> Option<Write> {
             clocks: remaining(&m.clocks),
             at_ms: m.at_ms,
             end: m.end,
+            deadline_ms: m.deadline_ms,
         },
         Event::MoveRepeated(_) => return None,
         Event::DrawOffered { .. }
@@ -48,12 +51,14 @@ pub fn write_for(event: &Event) -> Option<Write> {
             ply,
             clocks,
             seen,
+            deadline_ms,
             ..
         } => Write::TakeBack {
             game: game.clone(),
             by: *by,
             ply: *ply,
             clocks: remaining(clocks),
+            deadline_ms: *deadline_ms,
             seen: *seen,
         },
         Event::GameEnded {
@@ -171,6 +176,7 @@ mod tests {
             at_ms: 42,
             end,
             withdrew: None,
+            deadline_ms: None,
             withdrew_takeback: None,
         }
     }
@@ -189,6 +195,7 @@ mod tests {
                 uci: "d8h4".into(),
                 clocks: Some(ByColor::new(5_000, 6_000)),
                 at_ms: 42,
+                deadline_ms: None,
                 end: Some(mate),
             })
         );
@@ -259,6 +266,7 @@ mod tests {
             side: Color::White,
             token,
             clocks: None,
+            deadline_ms: None,
             name: ada.clone(),
         };
         // The seat's name is stored with it.
@@ -269,6 +277,7 @@ mod tests {
                 side: Color::White,
                 token,
                 clocks: None,
+                deadline_ms: None,
                 name: ada,
             })
         );
@@ -276,6 +285,7 @@ mod tests {
             id: "h".into(),
             created_ms: 9,
             start_fen: "fen".into(),
+            days: None,
             clock: None,
             seat: Color::Black,
             token,

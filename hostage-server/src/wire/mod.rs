@@ -18,7 +18,7 @@ use hostage_core::{uci::UciMove, Color};
 use crate::{
     domain::event::{Event, MovePlayed},
     domain::room::Room,
-    wire::protocol::{GameState, Message, MoveEntry, Names, Seats},
+    wire::protocol::{time_control::TimeControl, GameState, Message, MoveEntry, Names, Seats},
 };
 
 /// The messages that tell a follower of `event`, in order (none for an
@@ -31,12 +31,14 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
             side,
             clocks,
             name,
+            deadline_ms,
             ..
         } => vec![Message::PlayerJoined {
             game: game.clone(),
             color: *side,
             clocks: clocks.map(Into::into),
             name: name.as_ref().map(|n| n.as_str().to_string()),
+            deadline_ms: *deadline_ms,
         }],
         Event::MovePlayed(m) => {
             let mut messages = vec![moved(m, false)];
@@ -73,6 +75,7 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
             fen,
             clocks,
             withdrew,
+            deadline_ms,
             ..
         } => vec![Message::TakenBack {
             game: game.clone(),
@@ -82,6 +85,7 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
             fen: fen.clone(),
             clocks: clocks.map(Into::into),
             draw_offer_withdrawn: *withdrew,
+            deadline_ms: *deadline_ms,
         }],
         Event::GameEnded {
             game, end, clocks, ..
@@ -111,6 +115,7 @@ fn moved(m: &MovePlayed, duplicate: bool) -> Message {
         draw_offer_withdrawn: if duplicate { None } else { m.withdrew },
         takeback_withdrawn: if duplicate { None } else { m.withdrew_takeback },
         duplicate,
+        deadline_ms: m.deadline_ms,
     }
 }
 
@@ -161,8 +166,10 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
             white: seats.white,
             black: seats.black,
         },
-        clock: room.clock_spec(),
+        clock: TimeControl::of(room.clock_spec(), room.days()),
         clocks: room.clocks_at(now).map(Into::into),
+        deadline_ms: room.due().map(|d| d.at_ms),
+        deadline_left_ms: room.due().map(|d| d.left_at(now)),
         draw_offer: room.draw_offer(),
         takeback: room.takeback(),
         first_move_ms: room.first_move_left(now),
@@ -237,6 +244,7 @@ mod tests {
             at_ms: 1_700_000_000_000,
             end,
             withdrew: None,
+            deadline_ms: None,
             withdrew_takeback: None,
         }
     }
@@ -347,6 +355,7 @@ mod tests {
             side: Color::Black,
             token: TokenHash::of("t"),
             clocks: None,
+            deadline_ms: None,
             name: None,
         };
         // The token's digest is never sent.
@@ -361,6 +370,7 @@ mod tests {
             side: Color::White,
             token: TokenHash::of("t"),
             clocks: None,
+            deadline_ms: None,
             name: crate::domain::names::DisplayName::parse(" Ada ").ok(),
         };
         assert_eq!(json_of(&named)[0]["name"], "Ada");
@@ -372,6 +382,7 @@ mod tests {
                 id: "h".into(),
                 created_ms: 0,
                 start_fen: String::new(),
+                days: None,
                 clock: None,
                 seat: Color::Black,
                 token: TokenHash::of("t"),

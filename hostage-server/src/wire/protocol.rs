@@ -97,6 +97,7 @@ pub mod encode;
 pub mod lobby_wire;
 pub mod ratings_wire;
 mod strict;
+pub mod time_control;
 
 /// Checks a time control's bounds ([`CLOCK_INITIAL_MS`],
 /// [`CLOCK_INCREMENT_MS`]).
@@ -136,8 +137,10 @@ pub enum Request {
     Create {
         /// The seat wanted.
         color: ColorChoice,
-        /// The time control, if any.
+        /// The time control, if any: Fischer clocks.
         clock: Option<ClockSpec>,
+        /// Or days per move (correspondence); never both.
+        days: Option<crate::domain::correspondence::Days>,
         /// The creator's display name, if given.
         name: Option<crate::domain::names::DisplayName>,
     },
@@ -354,7 +357,7 @@ struct CreateFields {
     #[serde(deserialize_with = "strict::named")]
     color: ColorChoice,
     #[serde(default, deserialize_with = "strict::optional_object")]
-    clock: Option<ClockSpec>,
+    clock: Option<time_control::ClockField>,
     #[serde(default)]
     name: Option<String>,
 }
@@ -439,12 +442,11 @@ fn request(kind: &str, fields: Map<String, Value>) -> Result<Request, ProtoError
     match kind {
         "create" => {
             let f: CreateFields = fields_of(kind, fields)?;
-            if let Some(clock) = &f.clock {
-                validate_clock(clock)?;
-            }
+            let (clock, days) = time_control::checked(f.clock)?;
             Ok(Request::Create {
                 color: f.color,
-                clock: f.clock,
+                clock,
+                days,
                 name: checked_name(f.name)?,
             })
         }
@@ -632,10 +634,18 @@ pub struct GameState {
     pub status: Status,
     /// Which seats are taken.
     pub seats: Seats,
-    /// The time control (`None`: untimed).
-    pub clock: Option<ClockSpec>,
-    /// The clocks now (`None`: untimed).
+    /// The time control (`None`: untimed): Fischer clocks or days per move.
+    pub clock: Option<time_control::TimeControl>,
+    /// The clocks now (`None`: untimed, or correspondence).
     pub clocks: Option<Clocks>,
+    /// In a correspondence game that goes on, when the side to move must
+    /// have moved, milliseconds since the Unix epoch (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+    /// The milliseconds left until [`GameState::deadline_ms`] when the
+    /// state was sent (absent with it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_left_ms: Option<u64>,
     /// A standing draw offer, by whom.
     #[serde(with = "color::opt")]
     pub draw_offer: Option<Color>,
@@ -770,6 +780,11 @@ pub enum Message {
         clocks: Option<Clocks>,
         /// The player's display name, if given.
         name: Option<String>,
+        /// In a correspondence game that goes on, when the side to move
+        /// must have moved, milliseconds since the Unix epoch (absent
+        /// otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<u64>,
     },
     /// A line of the game's chat was stored.
     Chat {
@@ -809,6 +824,11 @@ pub enum Message {
         /// A repeated acknowledgement of a stored move.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
+        /// In a correspondence game that goes on, when the side to move
+        /// must have moved, milliseconds since the Unix epoch (absent
+        /// otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<u64>,
     },
     /// A draw was offered.
     DrawOffered {
@@ -883,6 +903,11 @@ pub enum Message {
         /// The side whose standing draw offer the takeback withdrew, if any.
         #[serde(with = "color::opt", skip_serializing_if = "Option::is_none")]
         draw_offer_withdrawn: Option<Color>,
+        /// In a correspondence game that goes on, when the side to move
+        /// must have moved, milliseconds since the Unix epoch (absent
+        /// otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<u64>,
     },
     /// The game ended.
     GameOver {
@@ -1005,6 +1030,7 @@ mod tests {
             e.request,
             Request::Create {
                 color: ColorChoice::Random,
+                days: None,
                 clock: Some(ClockSpec {
                     initial_ms: 60000,
                     increment_ms: 0

@@ -223,28 +223,63 @@ pub fn move_msg(game: &str, token: &str, mv: &str, ply: u64) -> Value {
     json!({"v": 1, "type": "move", "game": game, "token": token, "move": mv, "ply": ply})
 }
 
-/// `GET path` over plain HTTP/1.1: the status and the body.
-pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+/// An HTTP answer as the tests read it: the status, the headers (names in
+/// lower case) and the body.
+pub struct RawAnswer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+/// One HTTP/1.1 request, raw: `headers` are added to `Host`, and a body
+/// is sent as JSON on any method but GET.
+pub fn http_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> RawAnswer {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .expect("write");
+    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        text.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if method != "GET" {
+        text.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    text.push_str("\r\n");
+    text.push_str(body);
+    s.write_all(text.as_bytes()).expect("write");
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).expect("read");
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let status = text
-        .split_whitespace()
-        .nth(1)
+    let raw = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((raw.as_str(), ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|s| s.parse().ok())
         .expect("status");
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    RawAnswer {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// `GET path` over plain HTTP/1.1: the status and the body.
+pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+    let answer = http_request(addr, "GET", path, &[], "");
+    (answer.status, answer.body)
 }
 
 /// A game's public state over HTTP, without the clocks (which run).

@@ -17,6 +17,7 @@ pub fn create(id: &str) -> Write {
         id: id.into(),
         created_ms: 1,
         start_fen: hostage_core::Position::new().fen(),
+        days: None,
         clock: Some(ClockSpec {
             initial_ms: 60_000,
             increment_ms: 0,
@@ -34,6 +35,7 @@ pub fn seat(id: &str) -> Write {
         side: Color::Black,
         token: TokenHash::of("b"),
         clocks: Some(ByColor::new(60_000, 60_000)),
+        deadline_ms: None,
         name: None,
     }
 }

@@ -11,6 +11,7 @@ use hostage_core::{game::Game, Color, Position};
 use super::Room;
 use crate::{
     domain::clock::Clock,
+    domain::correspondence::{Correspondence, Due},
     domain::event::Event,
     domain::record::{StoredGame, StoredMove},
 };
@@ -47,6 +48,16 @@ impl Room {
             (Some(spec), None) => Some(Clock::new(spec)),
             (None, _) => None,
         };
+        // A stored deadline is an instant of the wall clock: read on both
+        // clocks at once, so a deadline passed while no server ran has
+        // passed for the room too.
+        let corr = stored.days.map(|days| Correspondence {
+            due: stored
+                .deadline_ms
+                .filter(|_| stored.end.is_none())
+                .map(|at| Due::stored(at, Instant::now(), crate::domain::time::now_ms())),
+            ..Correspondence::new(days)
+        });
         let mut room = Room {
             id: stored.id,
             created_ms: stored.created_ms,
@@ -59,6 +70,7 @@ impl Room {
             rematch: stored.rematch,
             first_move: None,
             first_move_by: None,
+            corr,
             names: stored.names,
             chat: stored.chat,
             takebacks: stored.takebacks,
@@ -87,6 +99,7 @@ impl Room {
                     token: *token,
                     clocks,
                     name: self.names.get(side).clone(),
+                    deadline_ms: self.due().map(|d| d.at_ms),
                 });
             }
         }
@@ -103,6 +116,9 @@ impl Room {
                 // standing before it (a takeback told withdrew them first).
                 m.withdrew = old.draw_offer;
                 m.withdrew_takeback = old.takeback;
+            }
+            if let Some(m) = played.as_mut().filter(|_| ply + 1 == self.game.ply()) {
+                m.deadline_ms = self.due().map(|d| d.at_ms);
             }
             events.extend(played.map(Event::MovePlayed));
         }
@@ -188,6 +204,8 @@ mod tests {
             created_ms: 0,
             start_fen: Position::new().fen(),
             clock: None,
+            days: None,
+            deadline_ms: None,
             tokens: ByColor::new(Some(TokenHash::of(W)), Some(TokenHash::of(B))),
             clocks: None,
             draw_offer: None,
@@ -200,6 +218,7 @@ mod tests {
                     uci: (*m).to_string(),
                     clocks: None,
                     at_ms: 0,
+                    deadline_ms: None,
                 })
                 .collect(),
             rematch: None,

@@ -62,6 +62,7 @@ impl Room {
         let same_game = game.id == self.id
             && game.created_ms == self.created_ms
             && game.clock == self.clock_spec()
+            && game.days == self.days()
             && game.takebacks == self.takebacks
             && (from_ply, from_chat) == self.tail_from();
         if !same_game || !self.starts_at(&game.start_fen) {
@@ -135,6 +136,7 @@ impl Room {
             uci: announced.uci.clone(),
             clocks: announced.clocks,
             at_ms: announced.at_ms,
+            deadline_ms: announced.deadline_ms,
         };
         replay(&mut played, &self.id, &[record]).ok()?;
         let row = StoredGame {
@@ -142,6 +144,8 @@ impl Room {
             created_ms: self.created_ms,
             start_fen: self.game.start().fen(),
             clock: self.clock_spec(),
+            days: self.days(),
+            deadline_ms: announced.deadline_ms,
             tokens: self.tokens,
             clocks: announced.clocks,
             draw_offer: None,

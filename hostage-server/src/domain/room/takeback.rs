@@ -155,6 +155,8 @@ impl Room {
         }
         self.start_clock_if_due(now);
         self.arm_first_move(now);
+        // The side to move now gets a whole move's window again.
+        self.restart_due(now, crate::domain::time::now_ms());
         let withdrew = self.draw_offer.take();
         self.takeback = None;
         // The store counts it too, in the same write (`store/mod.rs`).
@@ -167,6 +169,7 @@ impl Room {
                 ply: self.game.ply() as u64,
                 fen: self.game.position().fen(),
                 clocks: self.clocks_at(now),
+                deadline_ms: self.due().map(|d| d.at_ms),
                 withdrew,
                 seen,
             },
@@ -204,6 +207,7 @@ impl Room {
             ply: from as u64,
             fen: position.fen(),
             clocks,
+            deadline_ms: self.due().map(|d| d.at_ms),
             withdrew: old.draw_offer,
             seen: self.seen(),
         })
@@ -459,6 +463,7 @@ mod tests {
                 by: Color::Black,
                 ply: 3,
                 clocks: Some(ByColor::new(53_000, 59_000)),
+                deadline_ms: None,
                 seen: Seen {
                     ply: 4,
                     draw_offer: None
@@ -597,6 +602,7 @@ mod tests {
             ply: 2,
             fen: "fen".into(),
             clocks,
+            deadline_ms: None,
             withdrew: None,
             seen,
         };
@@ -620,6 +626,7 @@ mod tests {
                 by: Color::White,
                 ply: 2,
                 clocks: Some(ByColor::new(1_000, 2_000)),
+                deadline_ms: None,
                 seen,
             })
         );

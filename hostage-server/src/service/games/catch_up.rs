@@ -66,7 +66,7 @@ impl Hub {
     fn play_announced(&self, old: &Room, announced: &AnnouncedMove) -> Option<Room> {
         let from = self.counted_from(announced.at_ms);
         let mut room = old.play_announced(announced, from)?;
-        room.limit_first_move(self.limits.first_move, from);
+        self.limit(&mut room, from);
         Some(room)
     }
 
@@ -85,7 +85,7 @@ impl Hub {
         };
         let from = self.counted_from(tail.game.updated_ms);
         if let Some(mut room) = old.restore_tail(tail, from) {
-            room.limit_first_move(self.limits.first_move, from);
+            self.limit(&mut room, from);
             return Some(room);
         }
         // Moves were taken back since (or the end read does not continue

@@ -8,10 +8,10 @@ use hostage_core::{ByColor, Color};
 
 use super::{storage_error, Conn, Hub, Inner};
 use crate::{
+    domain::correspondence::Control,
     domain::lobby::Player,
-    domain::rating::category::Category,
+    domain::rating::category::{Category, Pace},
     domain::rating::instant::{Perf, LICHESS},
-    domain::ClockSpec,
     store::ratings::{RatedGame, RatingStore},
     store::{Store, Write},
     wire::protocol::ratings_wire::{shown, ChangeView, ShownRating},
@@ -58,7 +58,7 @@ fn not_kept() -> ProtoError {
 
 impl Hub {
     /// The logged-in player of `conn` with its rating in the category of
-    /// `clock` (`None`: a guest, or an untimed game).
+    /// `control` (`None`: a guest, or an untimed game).
     ///
     /// # Errors
     ///
@@ -66,15 +66,16 @@ impl Hub {
     pub(crate) async fn player_for(
         &self,
         conn: &Conn,
-        clock: Option<ClockSpec>,
+        control: Control,
     ) -> Result<Option<Player>, ProtoError> {
-        let (Some(owner), Some(clock)) = (conn.account.as_deref(), clock) else {
+        let category = Category::of(Pace::of_control(control));
+        let (Some(owner), Some(category)) = (conn.account.as_deref(), category) else {
             return Ok(None);
         };
         let Some(ratings) = self.store.ratings() else {
             return Ok(None);
         };
-        let perf = perf_in(ratings, &owner.account, Category::of_clock(clock)).await?;
+        let perf = perf_in(ratings, &owner.account, category).await?;
         let seen = shown(&perf, crate::domain::time::now_ms());
         Ok(Some(Player {
             account: owner.account.clone(),
@@ -92,11 +93,10 @@ impl Hub {
     pub(super) async fn mark_rated(
         &self,
         game: &str,
-        clock: ClockSpec,
+        category: Category,
         accounts: ByColor<String>,
     ) -> Result<RatedShown, ProtoError> {
         let ratings = self.store.ratings().ok_or_else(not_kept)?;
-        let category = Category::of_clock(clock);
         let now = crate::domain::time::now_ms();
         let mut shown_now = ByColor::new(
             ShownRating {

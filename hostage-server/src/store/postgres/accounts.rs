@@ -10,8 +10,9 @@ use crate::{
     domain::{color_named, TokenHash},
     store::accounts::{
         account_by_key_sql, account_by_session_sql, name_taken, AccountGame, AccountRecord,
-        AccountStore, NewAccount, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS, DELETE_OTHER_SESSIONS,
-        DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION, ONGOING_GAMES, SET_PASSWORD,
+        AccountStore, NewAccount, ACCOUNTS_SCHEMA, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS,
+        DELETE_OTHER_SESSIONS, DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION,
+        ONGOING_GAMES, SET_PASSWORD,
     },
     store::columns::{conflict_unless, int, uint},
     store::postgres::connect,
@@ -22,33 +23,6 @@ use super::backend;
 
 /// Serializes the schema's creation between instances starting at once.
 const SCHEMA_LOCK: i64 = 7_470_014;
-
-/// The tables, in PostgreSQL's words.
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS accounts (
-    id           TEXT PRIMARY KEY,
-    username     TEXT NOT NULL,
-    username_key TEXT NOT NULL UNIQUE, -- the username in lower case
-    password     TEXT NOT NULL,        -- Argon2id, a PHC string
-    seat_key     TEXT NOT NULL,
-    created_ms   BIGINT NOT NULL,
-    closed_ms    BIGINT
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token      TEXT PRIMARY KEY, -- the SHA-256 of the session's token, in hex
-    account    TEXT NOT NULL REFERENCES accounts (id),
-    created_ms BIGINT NOT NULL,
-    expires_ms BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
-CREATE TABLE IF NOT EXISTS account_seats (
-    account TEXT NOT NULL REFERENCES accounts (id),
-    game    TEXT NOT NULL,
-    side    TEXT NOT NULL,
-    at_ms   BIGINT NOT NULL,
-    PRIMARY KEY (account, game, side)
-);
-";
 
 /// The accounts of a PostgreSQL database.
 pub struct PgAccounts {
@@ -66,7 +40,7 @@ impl PgAccounts {
         let client = connect(url).await?;
         client
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {ACCOUNTS_SCHEMA} COMMIT;"
             ))
             .await
             .map_err(|e| backend(&e))?;
@@ -118,6 +92,14 @@ fn game_of(row: &Row) -> Result<AccountGame, StoreError> {
         started: row.try_get(3).map_err(get)?,
         opponent: row.try_get(4).map_err(get)?,
         updated_ms: uint(row.try_get(5).map_err(get)?),
+        timing: crate::store::columns::timing_of([
+            row.try_get(6).map_err(get)?,
+            row.try_get(7).map_err(get)?,
+            row.try_get(8).map_err(get)?,
+            row.try_get(9).map_err(get)?,
+            row.try_get(10).map_err(get)?,
+            row.try_get(11).map_err(get)?,
+        ]),
     })
 }
 

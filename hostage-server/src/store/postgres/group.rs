@@ -95,22 +95,22 @@ pub(super) const PLAY: &str = concat!(
     "),\nplayed AS (
     UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
         draw_offer = NULL, takeback = NULL, termination = $4, winner = $5, updated_ms = $6,
-        version = version + 1
+        version = version + 1, deadline_ms = coalesce($9, deadline_ms)
     WHERE id = $1 AND termination IS NULL
       AND white_token IS NOT NULL AND black_token IS NOT NULL
       AND (SELECT plies FROM seen) = $7
     RETURNING id, takebacks
 ),
 stored AS (
-    INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
-    SELECT id, $7, $8, $2, $3, $6 FROM played
+    INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms, deadline_ms)
+    SELECT id, $7, $8, $2, $3, $6, $9 FROM played
     RETURNING game
 )
 SELECT (SELECT count(*) FROM stored), (SELECT plies FROM seen), (SELECT takebacks FROM played)"
 );
 
 /// The parameter types of [`PLAY`].
-const PLAY_TYPES: [Type; 8] = [
+pub(super) const PLAY_TYPES: [Type; 9] = [
     Type::TEXT,
     Type::INT8,
     Type::INT8,
@@ -119,6 +119,7 @@ const PLAY_TYPES: [Type; 8] = [
     Type::INT8,
     Type::INT8,
     Type::TEXT,
+    Type::INT8,
 ];
 
 /// Announces changed games: one notification per payload (`payload.rs`),
@@ -473,6 +474,7 @@ struct Play<'a> {
     clocks: (Option<i64>, Option<i64>),
     end: (Option<&'static str>, Option<&'static str>),
     at_ms: i64,
+    deadline: Option<i64>,
 }
 
 impl<'a> Play<'a> {
@@ -484,6 +486,7 @@ impl<'a> Play<'a> {
             clocks,
             at_ms,
             end,
+            deadline_ms,
         } = write
         else {
             return None;
@@ -495,6 +498,7 @@ impl<'a> Play<'a> {
             clocks: clock_params(*clocks),
             end: end_params(*end),
             at_ms: int(*at_ms),
+            deadline: deadline_ms.map(int),
         })
     }
 
@@ -540,11 +544,12 @@ impl<'a> Piped<'a> {
                 token,
                 clocks,
                 name,
+                deadline_ms,
             } => Some(Piped::Seat(SeatRow::new(
                 game,
                 *side,
                 token,
-                *clocks,
+                (*clocks, *deadline_ms),
                 name.as_ref(),
                 now,
             ))),
@@ -599,6 +604,7 @@ async fn pipelined(
                             &p.at_ms,
                             &ply,
                             p.uci,
+                            &p.deadline,
                         ],
                     )
                     .await

@@ -30,6 +30,7 @@ use tokio::sync::{broadcast, Mutex};
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::{
+    domain::correspondence::Days,
     domain::lobby::{Player, RatingRange, Terms},
     domain::names::DisplayName,
     domain::{ClockSpec, ColorChoice, TokenHash},
@@ -64,10 +65,12 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
 -- The rating terms (added with ratings): JSON, null for a casual
 -- challenge of a guest with no range.
 ALTER TABLE lobby_challenges ADD COLUMN IF NOT EXISTS terms TEXT;
+-- Days per move of a correspondence challenge (added with correspondence).
+ALTER TABLE lobby_challenges ADD COLUMN IF NOT EXISTS days BIGINT;
 ";
 
 const COLUMNS: &str =
-    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token, terms";
+    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token, days, terms";
 
 /// A challenge as announced (JSON in a notification's payload).
 #[derive(Serialize, Deserialize)]
@@ -76,6 +79,8 @@ struct Announced {
     name: Option<String>,
     color: ColorChoice,
     clock: Option<ClockSpec>,
+    #[serde(default)]
+    days: Option<u8>,
     created_ms: u64,
     instance: String,
     conn: u64,
@@ -150,6 +155,7 @@ impl Announced {
             name: c.name.as_ref().map(|n| n.as_str().to_string()),
             color: c.color,
             clock: c.clock,
+            days: c.days.map(Days::get),
             created_ms: c.created_ms,
             instance: c.owner.instance.clone(),
             conn: c.owner.conn,
@@ -168,6 +174,10 @@ impl Announced {
             name,
             color: self.color,
             clock: self.clock,
+            days: match self.days {
+                None => None,
+                Some(n) => Some(Days::new(u64::from(n)).ok_or_else(|| corrupt("days"))?),
+            },
             created_ms: self.created_ms,
             owner: Owner {
                 instance: self.instance,
@@ -218,11 +228,15 @@ fn read(row: &Row) -> Result<Challenge, StoreError> {
         name: row.try_get(1).map_err(get)?,
         color: color_of(row.try_get::<_, &str>(2).map_err(get)?)?,
         clock,
+        days: row
+            .try_get::<_, Option<i64>>(9)
+            .map_err(get)?
+            .map(|n| u8::try_from(n).unwrap_or(0)),
         created_ms: uint(row.try_get(5).map_err(get)?),
         instance: row.try_get(6).map_err(get)?,
         conn: uint(row.try_get(7).map_err(get)?),
         token: row.try_get(8).map_err(get)?,
-        terms: match row.try_get::<_, Option<&str>>(9).map_err(get)? {
+        terms: match row.try_get::<_, Option<&str>>(10).map_err(get)? {
             Some(text) => Some(serde_json::from_str(text).map_err(corrupt)?),
             None => None,
         },
@@ -401,8 +415,8 @@ impl LobbyStore for PgLobby {
             };
             tx.execute(
                 "INSERT INTO lobby_challenges (id, name, color, initial_ms, increment_ms,
-                    created_ms, instance, conn, token, seen_ms, terms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6, $10)",
+                    created_ms, instance, conn, token, seen_ms, days, terms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6, $10, $11)",
                 &[
                     &c.id,
                     &c.name.as_ref().map(DisplayName::as_str),
@@ -413,6 +427,7 @@ impl LobbyStore for PgLobby {
                     &c.owner.instance,
                     &int(c.owner.conn),
                     &c.token.to_hex(),
+                    &c.days.map(|d| i64::from(d.get())),
                     &TermsJson::of(&c.terms)
                         .map(|t| serde_json::to_string(&t))
                         .transpose()

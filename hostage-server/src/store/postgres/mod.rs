@@ -109,6 +109,11 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS black_name TEXT;
 -- The mark of takebacks: how many were accepted in the game (moves are
 -- otherwise only added, so a catch-up at the same mark reads only the new).
 ALTER TABLE games ADD COLUMN IF NOT EXISTS takebacks BIGINT NOT NULL DEFAULT 0;
+-- Correspondence (added with it): days per move, and the standing deadline
+-- of the side to move (milliseconds since the Unix epoch); null for other
+-- games. Each move keeps the deadline it set (moves.deadline_ms below).
+ALTER TABLE games ADD COLUMN IF NOT EXISTS days BIGINT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline_ms BIGINT;
 -- The unfinished games, oldest first (read when a server starts). The
 -- predicate names created_ms, which no write's condition does, so a write
 -- can only find its game by id, through the primary key: with the
@@ -127,6 +132,7 @@ CREATE TABLE IF NOT EXISTS moves (
     at_ms     BIGINT NOT NULL,
     PRIMARY KEY (game, ply)
 );
+ALTER TABLE moves ADD COLUMN IF NOT EXISTS deadline_ms BIGINT;
 -- The players' chat: a line is stored only as its game's next (idx).
 CREATE TABLE IF NOT EXISTS chat (
     game      TEXT NOT NULL REFERENCES games (id),
@@ -356,8 +362,8 @@ fn write_error(e: &tokio_postgres::Error, what: &str) -> StoreError {
 /// pipelines it (`group.rs`).
 pub(super) const INSERT_GAME: &str =
     "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-    white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
- VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10)
+    white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name, days)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, $4, $4, $8, $9, $10, $11)
  ON CONFLICT (id) DO NOTHING";
 
 /// The parameters of [`INSERT_GAME`] for one new game.
@@ -369,6 +375,7 @@ pub(super) struct GameRow<'a> {
     tokens: (Option<String>, Option<String>),
     now: i64,
     names: (Option<&'a str>, Option<&'a str>),
+    days: Option<i64>,
 }
 
 impl<'a> GameRow<'a> {
@@ -386,11 +393,12 @@ impl<'a> GameRow<'a> {
                 Color::White => (name, None),
                 Color::Black => (None, name),
             },
+            days: new.days.map(|d| i64::from(d.get())),
         }
     }
 
-    /// The statement's parameters, `$1` to `$10`.
-    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 10] {
+    /// The statement's parameters, `$1` to `$11`.
+    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 11] {
         [
             self.id,
             &self.created_ms,
@@ -402,6 +410,7 @@ impl<'a> GameRow<'a> {
             &self.now,
             &self.names.0,
             &self.names.1,
+            &self.days,
         ]
     }
 
@@ -420,11 +429,11 @@ impl<'a> GameRow<'a> {
 pub(super) const TAKE_SEAT: ByColor<&str> = ByColor::new(
     "UPDATE games SET white_token = $2, white_ms = coalesce($3, white_ms),
      black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
-     white_name = $6
+     white_name = $6, deadline_ms = coalesce($7, deadline_ms)
      WHERE id = $1 AND white_token IS NULL AND termination IS NULL",
     "UPDATE games SET black_token = $2, white_ms = coalesce($3, white_ms),
      black_ms = coalesce($4, black_ms), updated_ms = $5, version = version + 1,
-     black_name = $6
+     black_name = $6, deadline_ms = coalesce($7, deadline_ms)
      WHERE id = $1 AND black_token IS NULL AND termination IS NULL",
 );
 
@@ -436,6 +445,7 @@ pub(super) struct SeatRow<'a> {
     clocks: (Option<i64>, Option<i64>),
     now: i64,
     name: Option<&'a str>,
+    deadline: Option<i64>,
 }
 
 impl<'a> SeatRow<'a> {
@@ -444,7 +454,7 @@ impl<'a> SeatRow<'a> {
         game: &'a String,
         side: Color,
         token: &TokenHash,
-        clocks: StoredClocks,
+        (clocks, deadline): (StoredClocks, Option<u64>),
         name: Option<&'a DisplayName>,
         now: i64,
     ) -> SeatRow<'a> {
@@ -455,11 +465,12 @@ impl<'a> SeatRow<'a> {
             clocks: clock_params(clocks),
             now,
             name: name_param(name),
+            deadline: deadline.map(int),
         }
     }
 
-    /// The statement's parameters, `$1` to `$6`.
-    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 6] {
+    /// The statement's parameters, `$1` to `$7`.
+    pub(super) fn params(&self) -> [&(dyn ToSql + Sync); 7] {
         [
             self.game,
             &self.token,
@@ -467,6 +478,7 @@ impl<'a> SeatRow<'a> {
             &self.clocks.1,
             &self.now,
             &self.name,
+            &self.deadline,
         ]
     }
 
@@ -530,6 +542,20 @@ async fn at_ply(
     }
 }
 
+/// A row of [`crate::store::columns::live_games_sql`].
+fn live_game(row: &tokio_postgres::Row) -> Result<crate::store::live::LiveGame, StoreError> {
+    let get = |e: tokio_postgres::Error| backend(&e);
+    let int = |i: usize| row.try_get::<_, Option<i64>>(i).map_err(get);
+    let count: i64 = row.try_get(3).map_err(get)?;
+    let at = |i: usize| row.try_get::<_, i64>(i).map_err(get).map(uint);
+    Ok(crate::store::live::LiveGame::new(
+        row.try_get(0).map_err(get)?,
+        ByColor::new(row.try_get(1).map_err(get)?, row.try_get(2).map_err(get)?),
+        (uint(count), at(4)?, at(5)?),
+        crate::store::columns::timing_of([int(6)?, int(7)?, int(8)?, int(9)?, int(10)?, int(11)?]),
+    ))
+}
+
 /// The read of a game ([`GAME_COLUMNS`]), its moves from ply `$2` on and
 /// its chat lines from index `$3` on (0 and 0 for the whole game), in one
 /// statement and so in one snapshot (three statements, each with a
@@ -572,7 +598,7 @@ const fn column_count(columns: &str) -> usize {
 const MOVES_AT: usize = column_count(GAME_COLUMNS);
 const CHAT_AT: usize = MOVES_AT + column_count(MOVE_COLUMNS);
 /// Which of the array columns hold texts ([`MOVE_COLUMNS`], [`CHAT_COLUMNS`]).
-const MOVE_TEXTS: [bool; 5] = [false, true, false, false, false];
+const MOVE_TEXTS: [bool; 6] = [false, true, false, false, false, false];
 const CHAT_TEXTS: [bool; 4] = [false, true, true, false];
 
 /// Array columns of a row, each decoded once (a missing array as empty).
@@ -701,6 +727,21 @@ impl Store for PostgresStore {
 
     fn changes(&self) -> Option<broadcast::Receiver<Changed>> {
         Some(self.changes.subscribe())
+    }
+
+    fn live_games(&self, limit: u32) -> StoreFuture<'_, Vec<crate::store::live::LiveGame>> {
+        Box::pin(self.with_client(move |client| {
+            Box::pin(async move {
+                let rows = client
+                    .query(
+                        &crate::store::columns::live_games_sql(),
+                        &[&i64::from(limit)],
+                    )
+                    .await
+                    .map_err(|e| backend(&e))?;
+                rows.iter().map(live_game).collect()
+            })
+        }))
     }
 
     fn mark_present(&self, mut seats: Vec<(String, Color)>, at_ms: u64) -> StoreFuture<'_, ()> {
@@ -861,14 +902,15 @@ mod tests {
             .unwrap();
         client
             .batch_execute(&format!(
-                "PREPARE play (text, int8, int8, text, text, int8, int8, text, text, text) AS {}",
+                "PREPARE play ({}) AS {}",
+                group::PLAY_TYPES.map(|t| t.name().to_string()).join(", "),
                 group::PLAY
             ))
             .await
             .unwrap();
         let plan: Vec<String> = client
             .query(
-                "EXPLAIN EXECUTE play ('g7', 1, 1, NULL, NULL, 1, 0, 'e2e4', 'c', 'p')",
+                "EXPLAIN EXECUTE play ('g7', 1, 1, NULL, NULL, 1, 0, 'e2e4', NULL)",
                 &[],
             )
             .await

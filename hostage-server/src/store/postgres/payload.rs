@@ -21,7 +21,9 @@ use crate::{
 /// the record of the move it stored, if it was a move.
 pub(super) fn payload(game: &str, origin: &str, announced: Option<&AnnouncedMove>) -> String {
     let plain = format!("{game} {origin}");
-    let Some(m) = announced else {
+    // A correspondence move's deadline is not in the record: its game is
+    // read from the store (a move there is days apart, the read is cheap).
+    let Some(m) = announced.filter(|m| m.deadline_ms.is_none()) else {
         return plain;
     };
     let ms = |side: Color| {
@@ -86,6 +88,7 @@ fn read_move(record: &[&str]) -> Option<AnnouncedMove> {
         clocks,
         at_ms: number(at_ms)?,
         end,
+        deadline_ms: None,
         takebacks: number(takebacks)?,
     })
 }
@@ -101,6 +104,7 @@ mod tests {
             uci: "e7e8q".into(),
             clocks: clocks.map(|(w, b)| ByColor::new(w, b)),
             at_ms: 1_764_000_000_123,
+            deadline_ms: None,
             end,
             takebacks: 2,
         }

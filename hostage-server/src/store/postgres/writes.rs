@@ -44,7 +44,7 @@ async fn take_seat(
     at: &At<'_, '_>,
     game: &String,
     (side, token): (Color, &TokenHash),
-    clocks: StoredClocks,
+    clocks: (StoredClocks, Option<u64>),
     name: Option<&DisplayName>,
 ) -> Result<(), StoreError> {
     let seat = SeatRow::new(game, side, token, clocks, name, at.now);
@@ -89,20 +89,21 @@ async fn play(
     at: &At<'_, '_>,
     game: &String,
     (ply, uci): (u64, &String),
-    (clocks, at_ms): (StoredClocks, u64),
+    (clocks, at_ms, deadline): (StoredClocks, u64, Option<u64>),
     end: Option<End>,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
+    let deadline = deadline.map(int);
     let (termination, winner) = end_params(end);
     let n = at
         .tx
         .execute(
             "UPDATE games SET white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
                 draw_offer = NULL, takeback = NULL, termination = $4, winner = $5,
-                updated_ms = $6, version = version + 1
+                updated_ms = $6, version = version + 1, deadline_ms = coalesce($7, deadline_ms)
              WHERE id = $1 AND termination IS NULL
                AND white_token IS NOT NULL AND black_token IS NOT NULL",
-            &[game, &w, &b, &termination, &winner, &int(at_ms)],
+            &[game, &w, &b, &termination, &winner, &int(at_ms), &deadline],
         )
         .await
         .map_err(|e| backend(&e))?;
@@ -113,9 +114,9 @@ async fn play(
     }
     at.tx
         .execute(
-            "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-            &[game, &int(ply), uci, &w, &b, &int(at_ms)],
+            "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms, deadline_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[game, &int(ply), uci, &w, &b, &int(at_ms), &deadline],
         )
         .await
         .map_err(|e| write_error(&e, &format!("ply {ply} is stored")))?;
@@ -165,18 +166,20 @@ async fn take_back(
     at: &At<'_, '_>,
     game: &String,
     (by, ply): (Color, u64),
-    clocks: StoredClocks,
+    (clocks, deadline): (StoredClocks, Option<u64>),
     seen: Seen,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
+    let deadline = deadline.map(int);
     let n = at
         .tx
         .execute(
             "UPDATE games SET takeback = NULL, draw_offer = NULL,
                 white_ms = coalesce($2, white_ms), black_ms = coalesce($3, black_ms),
-                updated_ms = $4, version = version + 1, takebacks = takebacks + 1
+                updated_ms = $4, version = version + 1, takebacks = takebacks + 1,
+                deadline_ms = coalesce($6, deadline_ms)
              WHERE id = $1 AND termination IS NULL AND takeback = $5",
-            &[game, &w, &b, &at.now, &by.name()],
+            &[game, &w, &b, &at.now, &by.name(), &deadline],
         )
         .await
         .map_err(|e| backend(&e))?;

@@ -16,41 +16,15 @@ use crate::{
     domain::{color_named, TokenHash},
     store::accounts::{
         account_by_key_sql, account_by_session_sql, name_taken, AccountGame, AccountRecord,
-        AccountStore, NewAccount, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS, DELETE_OTHER_SESSIONS,
-        DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION, ONGOING_GAMES, SET_PASSWORD,
+        AccountStore, NewAccount, ACCOUNTS_SCHEMA, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS,
+        DELETE_OTHER_SESSIONS, DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION,
+        ONGOING_GAMES, SET_PASSWORD,
     },
     store::columns::{conflict_unless, int, uint},
     store::{StoreError, StoreFuture},
 };
 
 use super::{backend, open};
-
-/// The tables, in SQLite's words.
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS accounts (
-    id           TEXT PRIMARY KEY,
-    username     TEXT NOT NULL,
-    username_key TEXT NOT NULL UNIQUE, -- the username in lower case
-    password     TEXT NOT NULL,        -- Argon2id, a PHC string
-    seat_key     TEXT NOT NULL,
-    created_ms   INTEGER NOT NULL,
-    closed_ms    INTEGER
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token      TEXT PRIMARY KEY, -- the SHA-256 of the session's token, in hex
-    account    TEXT NOT NULL REFERENCES accounts (id),
-    created_ms INTEGER NOT NULL,
-    expires_ms INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
-CREATE TABLE IF NOT EXISTS account_seats (
-    account TEXT NOT NULL REFERENCES accounts (id),
-    game    TEXT NOT NULL,
-    side    TEXT NOT NULL,
-    at_ms   INTEGER NOT NULL,
-    PRIMARY KEY (account, game, side)
-);
-";
 
 /// The accounts of a SQLite file.
 pub struct SqliteAccounts {
@@ -65,7 +39,7 @@ impl SqliteAccounts {
     /// The file cannot be opened or refuses the schema.
     pub fn open(path: &Path) -> Result<SqliteAccounts, StoreError> {
         let conn = open(path)?;
-        conn.execute_batch(SCHEMA).map_err(backend)?;
+        conn.execute_batch(ACCOUNTS_SCHEMA).map_err(backend)?;
         Ok(SqliteAccounts {
             conn: Arc::new(Mutex::new(conn)),
         })
@@ -102,16 +76,32 @@ fn account_of(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
     })
 }
 
-fn game_of(row: &Row<'_>) -> rusqlite::Result<(String, String, i64, bool, Option<String>, i64)> {
+fn game_of(row: &Row<'_>) -> rusqlite::Result<GameColumns> {
     Ok((
-        row.get(0)?,
-        row.get(1)?,
-        row.get(2)?,
-        row.get(3)?,
-        row.get(4)?,
-        row.get(5)?,
+        (
+            row.get(0)?,
+            row.get(1)?,
+            row.get(2)?,
+            row.get(3)?,
+            row.get(4)?,
+            row.get(5)?,
+        ),
+        [
+            row.get(6)?,
+            row.get(7)?,
+            row.get(8)?,
+            row.get(9)?,
+            row.get(10)?,
+            row.get(11)?,
+        ],
     ))
 }
+
+/// A row of `ONGOING_GAMES`: the game's columns, then its time columns.
+type GameColumns = (
+    (String, String, i64, bool, Option<String>, i64),
+    [Option<i64>; 6],
+);
 
 impl AccountStore for SqliteAccounts {
     fn create_account(&self, new: NewAccount) -> StoreFuture<'_, ()> {
@@ -266,7 +256,7 @@ impl AccountStore for SqliteAccounts {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(backend)?;
             rows.into_iter()
-                .map(|(game, side, plies, started, opponent, updated)| {
+                .map(|((game, side, plies, started, opponent, updated), time)| {
                     Ok(AccountGame {
                         game,
                         side: color_named(&side)
@@ -275,6 +265,7 @@ impl AccountStore for SqliteAccounts {
                         started,
                         opponent,
                         updated_ms: uint(updated),
+                        timing: crate::store::columns::timing_of(time),
                     })
                 })
                 .collect()

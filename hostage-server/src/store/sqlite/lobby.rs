@@ -162,6 +162,7 @@ mod tests {
             name: None,
             color: ColorChoice::Random,
             clock: None,
+            days: None,
             created_ms: 1,
             owner: Owner {
                 instance: LOCAL.into(),

@@ -179,18 +179,41 @@ fn add_column(conn: &Connection, column: &str) -> Result<(), StoreError> {
 /// Adds the column `column`, of type and default `declared`, to `games` in
 /// a database made before it existed.
 fn add_column_as(conn: &Connection, column: &str, declared: &str) -> Result<(), StoreError> {
+    add_table_column(conn, "games", column, declared)
+}
+
+/// Adds the column `column`, of type and default `declared`, to `table` in
+/// a database made before it existed.
+fn add_table_column(
+    conn: &Connection,
+    table: &str,
+    column: &str,
+    declared: &str,
+) -> Result<(), StoreError> {
     let has: bool = conn
         .query_row(
-            "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = ?1",
-            [column],
+            "SELECT count(*) > 0 FROM pragma_table_info(?2) WHERE name = ?1",
+            [column, table],
             |r| r.get(0),
         )
         .map_err(backend)?;
     if has {
         return Ok(());
     }
-    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {declared}"))
-        .map_err(backend)
+    conn.execute_batch(&format!(
+        "ALTER TABLE {table} ADD COLUMN {column} {declared}"
+    ))
+    .map_err(backend)
+}
+
+/// Adds correspondence to a database made before it: the days per move
+/// and the standing deadline of a game (`games.days`, `games.deadline_ms`)
+/// and the deadline each move set (`moves.deadline_ms`), all null for the
+/// games already stored (none of them is a correspondence game).
+fn add_correspondence_columns(conn: &Connection) -> Result<(), StoreError> {
+    add_column_as(conn, "days", "INTEGER")?;
+    add_column_as(conn, "deadline_ms", "INTEGER")?;
+    add_table_column(conn, "moves", "deadline_ms", "INTEGER")
 }
 
 /// Adds the `takeback` column (the side whose takeback request stands) to
@@ -264,6 +287,7 @@ impl SqliteStore {
         add_takeback_column(&writer)?;
         add_name_columns(&writer)?;
         add_takebacks_column(&writer)?;
+        add_correspondence_columns(&writer)?;
         ratings::create_tables(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
@@ -341,6 +365,39 @@ impl Store for SqliteStore {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(backend)?;
             Ok(ids)
+        }))
+    }
+
+    fn live_games(&self, limit: u32) -> StoreFuture<'_, Vec<crate::store::live::LiveGame>> {
+        Box::pin(self.read(move |conn| {
+            let mut stmt = conn
+                .prepare(&crate::store::columns::live_games_sql())
+                .map_err(backend)?;
+            let rows = stmt
+                .query_map([i64::from(limit)], |row| {
+                    let int = |i: usize| row.get::<_, Option<i64>>(i);
+                    Ok(crate::store::live::LiveGame::new(
+                        row.get(0)?,
+                        hostage_core::ByColor::new(row.get(1)?, row.get(2)?),
+                        (
+                            crate::store::columns::uint(row.get(3)?),
+                            crate::store::columns::uint(row.get(4)?),
+                            crate::store::columns::uint(row.get(5)?),
+                        ),
+                        crate::store::columns::timing_of([
+                            int(6)?,
+                            int(7)?,
+                            int(8)?,
+                            int(9)?,
+                            int(10)?,
+                            int(11)?,
+                        ]),
+                    ))
+                })
+                .map_err(backend)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(backend)?;
+            Ok(rows)
         }))
     }
 }
@@ -471,6 +528,7 @@ mod tests {
             id: id.into(),
             created_ms: 1,
             start_fen: hostage_core::Position::new().fen(),
+            days: None,
             clock: Some(ClockSpec {
                 initial_ms: 60_000,
                 increment_ms: 0,
@@ -488,6 +546,7 @@ mod tests {
             uci: uci.into(),
             clocks: Some(ByColor::new(59_000, 60_000)),
             at_ms: 5,
+            deadline_ms: None,
             end: None,
         }
     }
@@ -511,6 +570,7 @@ mod tests {
             side: Color::Black,
             token: TokenHash::of("b"),
             clocks: Some(ByColor::new(60_000, 60_000)),
+            deadline_ms: None,
             name: None,
         };
         store.write(seat.clone()).await.unwrap();
@@ -637,6 +697,7 @@ mod tests {
                 side: Color::Black,
                 token: TokenHash::of("b"),
                 clocks: None,
+                deadline_ms: None,
                 name: bo.clone(),
             })
             .await

@@ -9,6 +9,7 @@ use hostage_core::Color;
 use super::backend;
 use crate::{
     domain::chat::ChatLine,
+    domain::correspondence::Days,
     domain::names::DisplayName,
     domain::{End, TokenHash},
     store::{
@@ -57,6 +58,7 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
         created_ms,
         start_fen,
         clock,
+        days,
         seat,
         token,
         name,
@@ -70,8 +72,8 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
     };
     conn.execute(
         "INSERT INTO games (id, created_ms, start_fen, initial_ms, increment_ms,
-            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8, ?9, ?10)",
+            white_token, black_token, white_ms, black_ms, updated_ms, white_name, black_name, days)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?4, ?4, ?8, ?9, ?10, ?11)",
         params![
             id,
             int(*created_ms),
@@ -82,7 +84,8 @@ fn insert_game(conn: &Connection, new: &NewGame, now: i64) -> Result<(), StoreEr
             black,
             now,
             white_name,
-            black_name
+            black_name,
+            days.map(Days::get)
         ],
     )
     .map_err(|e| stored_already(e, || format!("game {id} exists")))?;
@@ -108,7 +111,7 @@ fn take_seat(
     at: &At<'_>,
     game: &str,
     (side, token): (Color, &TokenHash),
-    clocks: StoredClocks,
+    (clocks, deadline): (StoredClocks, Option<u64>),
     name: Option<&DisplayName>,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
@@ -131,7 +134,22 @@ fn take_seat(
             params![game, token.to_hex(), w, b, at.now, name_param(name)],
         )
         .map_err(backend)?;
-    conflict_unless(n as u64, "the seat is taken")
+    conflict_unless(n as u64, "the seat is taken")?;
+    set_deadline(at, game, deadline)
+}
+
+/// Keeps a correspondence game's new deadline (none: the game has none,
+/// or it ended; a stale one is never read for an ended game).
+fn set_deadline(at: &At<'_>, game: &str, deadline: Option<u64>) -> Result<(), StoreError> {
+    if let Some(deadline) = deadline {
+        at.conn
+            .execute(
+                "UPDATE games SET deadline_ms = ?2 WHERE id = ?1",
+                params![game, int(deadline)],
+            )
+            .map_err(backend)?;
+    }
+    Ok(())
 }
 
 /// [`Write::Move`]: the move `(ply, uci)`, only at the next ply of a game
@@ -140,7 +158,7 @@ fn play(
     at: &At<'_>,
     game: &str,
     (ply, uci): (u64, &String),
-    (clocks, at_ms): (StoredClocks, u64),
+    (clocks, at_ms, deadline): (StoredClocks, u64, Option<u64>),
     end: Option<End>,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
@@ -162,12 +180,12 @@ fn play(
     }
     at.conn
         .execute(
-            "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![game, int(ply), uci, w, b, int(at_ms)],
+            "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms, deadline_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![game, int(ply), uci, w, b, int(at_ms), deadline.map(int)],
         )
         .map_err(backend)?;
-    Ok(())
+    set_deadline(at, game, deadline)
 }
 
 /// [`Write::DrawOffer`] and [`Write::TakebackOffer`]: the offer kept in
@@ -214,7 +232,7 @@ fn take_back(
     at: &At<'_>,
     game: &str,
     (by, ply): (Color, u64),
-    clocks: StoredClocks,
+    (clocks, deadline): (StoredClocks, Option<u64>),
     seen: Seen,
 ) -> Result<(), StoreError> {
     let (w, b) = clock_params(clocks);
@@ -243,7 +261,8 @@ fn take_back(
     conflict_unless(
         u64::from(gone as u64 == seen.ply.saturating_sub(ply) && gone > 0),
         "the moves to take back are not the last ones",
-    )
+    )?;
+    set_deadline(at, game, deadline)
 }
 
 /// [`Write::Finish`]: an ending without a move, only if the game is still

@@ -67,9 +67,14 @@ fn fields(request: &Request) -> (&'static str, Fields) {
     let game = |g: &str| ("game", Value::from(g));
     let mut out = Vec::new();
     let kind = match request {
-        Request::Create { color, clock, name } => {
+        Request::Create {
+            color,
+            clock,
+            days,
+            name,
+        } => {
             out.push(("color", choice(*color)));
-            push_clock(&mut out, *clock);
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             "create"
         }
@@ -149,11 +154,12 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
             name,
             color,
             clock,
+            days,
             rated,
             range,
         } => {
             out.push(("color", choice(*color)));
-            push_clock(&mut out, *clock);
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             push_terms(&mut out, *rated, *range);
             "challenge_create"
@@ -170,10 +176,11 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
         LobbyRequest::Seek {
             name,
             clock,
+            days,
             rated,
             range,
         } => {
-            push_clock(&mut out, *clock);
+            push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
             push_terms(&mut out, *rated, *range);
             "lobby_seek"
@@ -207,8 +214,14 @@ fn colour(c: Color) -> Value {
     Value::from(c.name())
 }
 
-fn push_clock(out: &mut Fields, clock: Option<ClockSpec>) {
-    if let Some(c) = clock {
+fn push_clock(
+    out: &mut Fields,
+    clock: Option<ClockSpec>,
+    days: Option<crate::domain::correspondence::Days>,
+) {
+    if let Some(d) = days {
+        out.push(("clock", json!({"days": d.get()})));
+    } else if let Some(c) = clock {
         out.push((
             "clock",
             json!({"initial_ms": c.initial_ms, "increment_ms": c.increment_ms}),

@@ -11,10 +11,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
+    domain::correspondence::Days,
     domain::lobby::{Challenge, RatingRange},
     domain::names::{self, DisplayName},
     domain::ClockSpec,
-    wire::protocol::{fields_of, validate_clock, ColorChoice, ErrorCode, ProtoError},
+    wire::protocol::time_control::{checked, ClockField, TimeControl},
+    wire::protocol::{fields_of, ColorChoice, ErrorCode, ProtoError},
 };
 
 /// A lobby request, after parsing.
@@ -33,6 +35,8 @@ pub enum LobbyRequest {
         color: ColorChoice,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// Or days per move (correspondence).
+        days: Option<Days>,
         /// A rated challenge (`rated`, default false).
         rated: bool,
         /// The opponents' ratings accepted (`rating_range`).
@@ -57,6 +61,8 @@ pub enum LobbyRequest {
         name: Option<DisplayName>,
         /// The time control, if any.
         clock: Option<ClockSpec>,
+        /// Or days per move (correspondence).
+        days: Option<Days>,
         /// A rated seek (`rated`, default false).
         rated: bool,
         /// The opponents' ratings accepted (`rating_range`).
@@ -93,7 +99,7 @@ struct CreateFields {
         default,
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
-    clock: Option<ClockSpec>,
+    clock: Option<ClockField>,
     #[serde(default)]
     rated: bool,
     #[serde(
@@ -152,7 +158,7 @@ struct SeekFields {
         default,
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
-    clock: Option<ClockSpec>,
+    clock: Option<ClockField>,
     #[serde(default)]
     rated: bool,
     #[serde(
@@ -165,13 +171,6 @@ struct SeekFields {
 /// A name field checked by the one naming rule.
 fn checked_name(name: Option<String>) -> Result<Option<DisplayName>, ProtoError> {
     Ok(name.as_deref().map(DisplayName::parse).transpose()?)
-}
-
-fn checked_clock(clock: Option<ClockSpec>) -> Result<Option<ClockSpec>, ProtoError> {
-    if let Some(clock) = &clock {
-        validate_clock(clock)?;
-    }
-    Ok(clock)
 }
 
 /// Parses the fields of the lobby request `kind` ([`is_lobby_type`]).
@@ -191,11 +190,12 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
         }
         "challenge_create" => {
             let f: CreateFields = fields_of(kind, fields)?;
-            let clock = checked_clock(f.clock)?;
+            let (clock, days) = checked(f.clock)?;
             LobbyRequest::Create {
                 name: checked_name(f.name)?,
                 color: f.color,
                 clock,
+                days,
                 rated: f.rated,
                 range: checked_range(f.rating_range)?,
             }
@@ -212,10 +212,11 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
         }
         _ => {
             let f: SeekFields = fields_of(kind, fields)?;
-            let clock = checked_clock(f.clock)?;
+            let (clock, days) = checked(f.clock)?;
             LobbyRequest::Seek {
                 name: checked_name(f.name)?,
                 clock,
+                days,
                 rated: f.rated,
                 range: checked_range(f.rating_range)?,
             }
@@ -233,7 +234,7 @@ pub struct ChallengeView {
     /// The creator's seat: `white`, `black` or `random`.
     pub color: ColorChoice,
     /// The time control (`null`: untimed).
-    pub clock: Option<ClockSpec>,
+    pub clock: Option<TimeControl>,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Whether the game will be rated.
@@ -270,7 +271,7 @@ impl From<&Challenge> for ChallengeView {
             id: c.id.clone(),
             name: names::shown(c.name.as_ref()).to_string(),
             color: c.color,
-            clock: c.clock,
+            clock: TimeControl::of(c.clock, c.days),
             created_ms: c.created_ms,
             rated: c.terms.rated,
             rating: c.terms.creator.as_ref().map(|p| ShownRating {
@@ -315,6 +316,7 @@ mod tests {
             LobbyRequest::Create {
                 name: Some(DisplayName::parse("Ada").unwrap()),
                 color: ColorChoice::Black,
+                days: None,
                 clock: Some(ClockSpec {
                     initial_ms: 180_000,
                     increment_ms: 2000
@@ -335,6 +337,7 @@ mod tests {
             LobbyRequest::Seek {
                 name: None,
                 clock: None,
+                days: None,
                 rated: false,
                 range: None,
             }
@@ -346,6 +349,7 @@ mod tests {
             LobbyRequest::Seek {
                 name: None,
                 clock: None,
+                days: None,
                 rated: true,
                 range: Some(RatingRange {
                     min: 1200,
