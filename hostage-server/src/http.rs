@@ -33,6 +33,7 @@ use crate::{
     account_http,
     caps::{ConnCaps, Refused},
     origin::{check_origin, OriginPolicy},
+    pgn_site::site_of,
     service::accounts::Accounts,
     service::games::Hub,
     service::limits::ServerLimits,
@@ -82,6 +83,10 @@ pub fn router(state: AppState, static_dir: Option<PathBuf>) -> Router {
     let router = Router::new()
         .merge(account_http::routes(state.accounts.clone()))
         .merge(crate::puzzle_http::routes(state.accounts.clone()))
+        .merge(crate::players_http::routes(
+            Arc::clone(&state.hub),
+            state.accounts.clone(),
+        ))
         .route("/ws", get(upgrade))
         .route("/api/health", get(health))
         .route("/api/games/live", get(live_games))
@@ -195,7 +200,7 @@ async fn health(State(AppState { hub, .. }): State<AppState>) -> Response {
     .into_response()
 }
 
-fn error_response(e: &ProtoError) -> Response {
+pub(crate) fn error_response(e: &ProtoError) -> Response {
     let status = match e.code {
         ErrorCode::GameNotFound => StatusCode::NOT_FOUND,
         ErrorCode::StorageFailed => StatusCode::SERVICE_UNAVAILABLE,
@@ -222,19 +227,6 @@ async fn game_state(
     }
 }
 
-/// The host the client asked for (`Host`), as the PGN's `Site`, if it is a
-/// plain host name or address with an optional port: anything else (a
-/// quote, a space, markup) is not written into the PGN.
-fn site_of(headers: &axum::http::HeaderMap) -> Option<String> {
-    let host = headers.get(header::HOST)?.to_str().ok()?;
-    let plain = !host.is_empty()
-        && host.len() <= 255
-        && host
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
-    plain.then(|| host.to_string())
-}
-
 async fn game_pgn(
     Path(id): Path<String>,
     State(AppState { hub, .. }): State<AppState>,
@@ -256,30 +248,5 @@ async fn game_pgn(
         )
             .into_response(),
         Err(e) => error_response(&e),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use axum::http::{HeaderMap, HeaderValue};
-
-    use super::*;
-
-    #[test]
-    fn only_a_plain_host_becomes_the_pgn_site() {
-        let site = |host: &'static str| {
-            let mut headers = HeaderMap::new();
-            headers.insert(header::HOST, HeaderValue::from_static(host));
-            site_of(&headers)
-        };
-        assert_eq!(
-            site("hostage.example:8080").as_deref(),
-            Some("hostage.example:8080")
-        );
-        assert_eq!(site("[::1]:80").as_deref(), Some("[::1]:80"));
-        for bad in ["a\"] [Evil \"x", "a b", "<b>", ""] {
-            assert_eq!(site(bad), None, "{bad:?}");
-        }
-        assert_eq!(site_of(&HeaderMap::new()), None);
     }
 }

@@ -40,6 +40,8 @@ pub mod caps;
 pub mod domain;
 pub mod http;
 pub mod origin;
+mod pgn_site;
+pub mod players_http;
 pub mod puzzle_http;
 pub mod ratelimit;
 pub mod service;

@@ -55,6 +55,87 @@ pub struct Challenge {
     /// made: the game is created with it, and only the owner's server
     /// knows the token itself.
     pub token: TokenHash,
+    /// Whether it is rated, its creator's rating, the range it accepts.
+    pub terms: Terms,
+}
+
+/// A challenge's rating terms (`docs/protocol.md`, Ratings).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// A rated challenge: both players logged in, a timed or correspondence
+    /// game.
+    pub rated: bool,
+    /// The creator's account and rating in the challenge's category
+    /// (`None`: a guest, or an untimed challenge).
+    pub creator: Option<Player>,
+    /// The opponents' ratings the challenge accepts (`None`: any, guests
+    /// included).
+    pub range: Option<RatingRange>,
+}
+
+/// A logged-in player as the lobby pairs them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The account's id (never shown).
+    pub account: String,
+    /// The rating, rounded.
+    pub rating: u32,
+    /// Whether the rating is provisional.
+    pub provisional: bool,
+}
+
+/// An inclusive range of ratings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RatingRange {
+    /// The lowest rating accepted.
+    pub min: u32,
+    /// The highest rating accepted.
+    pub max: u32,
+}
+
+impl RatingRange {
+    /// Whether `player` is a rated player within the range (a guest is not).
+    #[must_use]
+    pub fn admits(self, player: Option<&Player>) -> bool {
+        player.is_some_and(|p| (self.min..=self.max).contains(&p.rating))
+    }
+}
+
+/// Why a player may not take a challenge (or pair with it in a seek).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// A rated challenge and a guest, or the creator's own account.
+    NeedsAnotherAccount,
+    /// The player's rating is outside the challenge's range.
+    OutOfRange,
+}
+
+/// Whether `player` (with `range`, for a seek: the range it accepts) may
+/// take `challenge`: a rated challenge needs another account, and each
+/// side's range must admit the other.
+///
+/// # Errors
+///
+/// The [`Mismatch`].
+pub fn may_take(
+    challenge: &Challenge,
+    player: Option<&Player>,
+    range: Option<RatingRange>,
+) -> Result<(), Mismatch> {
+    let terms = &challenge.terms;
+    if terms.rated {
+        let other = player.zip(terms.creator.as_ref());
+        if other.is_none_or(|(p, c)| p.account == c.account) {
+            return Err(Mismatch::NeedsAnotherAccount);
+        }
+    }
+    let theirs = terms.range.is_none_or(|r| r.admits(player));
+    let mine = range.is_none_or(|r| r.admits(terms.creator.as_ref()));
+    if theirs && mine {
+        Ok(())
+    } else {
+        Err(Mismatch::OutOfRange)
+    }
 }
 
 /// Which cap a new challenge would cross.
@@ -126,13 +207,30 @@ impl Pace {
     }
 }
 
-/// The ids of the challenges a quick pairing by `me` for `control` tries,
-/// in order: at most [`SEEK_TRIES`] of `open` (oldest first, as the store
-/// lists them) with exactly that time control and another owner.
+/// What a quick pairing looks for: its time control, whether rated, who
+/// seeks, and the range of opponents' ratings it accepts.
+#[derive(Clone, Debug)]
+pub struct Seeking<'a> {
+    /// The time control: a clock, or days per move (both `None`: untimed).
+    pub control: Control,
+    /// Rated or casual: a seek pairs only with its own kind.
+    pub rated: bool,
+    /// The seeker, if logged in.
+    pub player: Option<&'a Player>,
+    /// The opponents' ratings accepted.
+    pub range: Option<RatingRange>,
+}
+
+/// The ids of the challenges a quick pairing by `me` tries, in order: at
+/// most [`SEEK_TRIES`] of `open` (oldest first, as the store lists them)
+/// with exactly the seek's time control, another owner, the seek's kind
+/// (rated or casual), and terms both sides accept ([`may_take`]).
 #[must_use]
-pub fn seek_candidates(open: &[Challenge], control: Control, me: &Owner) -> Vec<String> {
+pub fn seek_candidates(open: &[Challenge], seeking: &Seeking<'_>, me: &Owner) -> Vec<String> {
     open.iter()
-        .filter(|c| (c.clock, c.days) == control && c.owner != *me)
+        .filter(|c| (c.clock, c.days) == seeking.control && c.owner != *me)
+        .filter(|c| c.terms.rated == seeking.rated)
+        .filter(|c| may_take(c, seeking.player, seeking.range).is_ok())
         .take(SEEK_TRIES)
         .map(|c| c.id.clone())
         .collect()
@@ -159,6 +257,7 @@ mod tests {
             created_ms: 0,
             owner: owner(conn),
             token: TokenHash::of("t"),
+            terms: Terms::default(),
         }
     }
 
@@ -202,19 +301,103 @@ mod tests {
         for i in 0..6 {
             open.push(challenge(&format!("more{i}"), 3, blitz));
         }
-        let tried = seek_candidates(&open, (blitz, None), &owner(1));
+        let tried = seek_candidates(&open, &casual(blitz), &owner(1));
         assert_eq!(tried, ["first", "more0", "more1", "more2", "more3"]);
-        assert_eq!(seek_candidates(&open, (None, None), &owner(1)), ["untimed"]);
-        assert!(seek_candidates(&open, (None, None), &owner(2)).is_empty());
+        assert_eq!(
+            seek_candidates(&open, &casual(None), &owner(1)),
+            ["untimed"]
+        );
+        assert!(seek_candidates(&open, &casual(None), &owner(2)).is_empty());
         // Days per move match only the same days.
         let mut days = challenge("days", 3, None);
         days.days = Days::new(3);
         let open = [days];
-        assert!(seek_candidates(&open, (None, None), &owner(1)).is_empty());
-        assert!(seek_candidates(&open, (None, Days::new(5)), &owner(1)).is_empty());
+        let by_days = |d| Seeking {
+            control: (None, d),
+            ..casual(None)
+        };
+        assert!(seek_candidates(&open, &casual(None), &owner(1)).is_empty());
+        assert!(seek_candidates(&open, &by_days(Days::new(5)), &owner(1)).is_empty());
         assert_eq!(
-            seek_candidates(&open, (None, Days::new(3)), &owner(1)),
+            seek_candidates(&open, &by_days(Days::new(3)), &owner(1)),
             ["days"]
+        );
+    }
+
+    fn casual(clock: Option<ClockSpec>) -> Seeking<'static> {
+        Seeking {
+            control: (clock, None),
+            rated: false,
+            player: None,
+            range: None,
+        }
+    }
+
+    fn player(account: &str, rating: u32) -> Player {
+        Player {
+            account: account.into(),
+            rating,
+            provisional: false,
+        }
+    }
+
+    #[test]
+    fn rated_seeks_pair_with_rated_challenges_of_other_accounts_in_range() {
+        let blitz = Some(ClockSpec {
+            initial_ms: 180_000,
+            increment_ms: 0,
+        });
+        let rated = |id: &str, conn: u64, who: &str, rating: u32, range: Option<RatingRange>| {
+            let mut c = challenge(id, conn, blitz);
+            c.terms = Terms {
+                rated: true,
+                creator: Some(player(who, rating)),
+                range,
+            };
+            c
+        };
+        let narrow = Some(RatingRange {
+            min: 1400,
+            max: 1600,
+        });
+        let open = vec![
+            challenge("casual", 2, blitz),
+            rated("own", 3, "ann", 1500, None),
+            rated("strong", 4, "cy", 1900, None),
+            rated("picky", 5, "di", 1500, narrow),
+            rated("fine", 6, "ed", 1550, None),
+        ];
+        let ann = player("ann", 1700);
+        let seek = |rated, player, range| Seeking {
+            control: (blitz, None),
+            rated,
+            player,
+            range,
+        };
+        // Rated: not the casual one, not ann's own, not di's (1700 is out
+        // of di's range); cy's and ed's.
+        let tried = seek_candidates(&open, &seek(true, Some(&ann), None), &owner(1));
+        assert_eq!(tried, ["strong", "fine"]);
+        // With ann's own range 1400-1600: only ed (1550).
+        let tried = seek_candidates(&open, &seek(true, Some(&ann), narrow), &owner(1));
+        assert_eq!(tried, ["fine"]);
+        // A casual seek pairs only with the casual challenge.
+        assert_eq!(
+            seek_candidates(&open, &seek(false, Some(&ann), None), &owner(1)),
+            ["casual"]
+        );
+        // A guest may not take a rated challenge, nor a ranged one.
+        assert_eq!(
+            may_take(&open[2], None, None),
+            Err(Mismatch::NeedsAnotherAccount)
+        );
+        let mut ranged = challenge("r", 7, blitz);
+        ranged.terms.range = narrow;
+        assert_eq!(may_take(&ranged, None, None), Err(Mismatch::OutOfRange));
+        assert_eq!(may_take(&ranged, Some(&player("x", 1400)), None), Ok(()));
+        assert_eq!(
+            may_take(&ranged, Some(&player("x", 1601)), None),
+            Err(Mismatch::OutOfRange)
         );
     }
 }

@@ -82,6 +82,15 @@ pub enum ErrorCode {
     ChallengesTooFast,
     /// The lobby holds as many open challenges as allowed.
     LobbyFull,
+    /// A rated challenge or seek from a guest, or a rated challenge taken
+    /// by a guest or by its creator's own account.
+    RatedNeedsAccounts,
+    /// A rated challenge or seek without a clock.
+    RatedNeedsClock,
+    /// A rating range whose bounds are outside 0..=4000 or reversed.
+    InvalidRatingRange,
+    /// The challenge's rating range does not admit the accepter.
+    OutOfRatingRange,
     /// `propose_takeback` with nothing of the proposer's to take back.
     NoTakeback,
     /// This seat's takeback request already stands.
@@ -133,6 +142,10 @@ impl ErrorCode {
             ErrorCode::TooManyChallenges => "too_many_challenges",
             ErrorCode::ChallengesTooFast => "challenges_too_fast",
             ErrorCode::LobbyFull => "lobby_full",
+            ErrorCode::RatedNeedsAccounts => "rated_needs_accounts",
+            ErrorCode::RatedNeedsClock => "rated_needs_clock",
+            ErrorCode::InvalidRatingRange => "invalid_rating_range",
+            ErrorCode::OutOfRatingRange => "out_of_rating_range",
             ErrorCode::NoTakeback => "no_takeback",
             ErrorCode::TakebackAlreadyOffered => "takeback_already_offered",
             ErrorCode::NoTakebackOffer => "no_takeback_offer",

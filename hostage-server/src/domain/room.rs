@@ -1027,8 +1027,22 @@ impl Room {
     /// date and time (UTC) the game was created.
     #[must_use]
     pub fn pgn_at(&self, site: Option<&str>) -> String {
+        self.pgn_rated(site, None)
+    }
+
+    /// As [`Room::pgn_at`], for a rated game with `elo`, each player's
+    /// rating as the game began: the `Event` says rated, and `WhiteElo`
+    /// and `BlackElo` carry the ratings (`?` in an unrated game, as PGN
+    /// writes an unknown value).
+    #[must_use]
+    pub fn pgn_rated(&self, site: Option<&str>, elo: Option<ByColor<u32>>) -> String {
         let mut pgn = PgnGame::from_game(&self.game);
-        pgn.set_tag("Event", "Hostage Chess online game");
+        let event = if elo.is_some() {
+            "Rated Hostage Chess online game"
+        } else {
+            "Hostage Chess online game"
+        };
+        pgn.set_tag("Event", event);
         match site {
             Some(site) => pgn.set_tag("Site", site),
             None => pgn.set_tag("Site", &format!("hostage serve, game {}", self.id)),
@@ -1038,6 +1052,10 @@ impl Room {
         let name = |side| self.name(side).map_or("?", DisplayName::as_str);
         pgn.set_tag("White", name(Color::White));
         pgn.set_tag("Black", name(Color::Black));
+        for (tag, side) in [("WhiteElo", Color::White), ("BlackElo", Color::Black)] {
+            let shown = elo.map_or_else(|| "?".to_string(), |e| e.get(side).to_string());
+            pgn.set_tag(tag, &shown);
+        }
         pgn.set_tag("UTCDate", &crate::domain::time::pgn_date(self.created_ms));
         pgn.set_tag("UTCTime", &crate::domain::time::pgn_time(self.created_ms));
         pgn.set_tag("TimeControl", &self.time_control_tag());

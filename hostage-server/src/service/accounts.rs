@@ -446,4 +446,18 @@ impl Accounts {
             .await
             .map_err(|e| storage(&e))
     }
+
+    /// The account named `username` (without regard to case), open or
+    /// closed, for its public page.
+    ///
+    /// # Errors
+    ///
+    /// `storage_failed`.
+    pub async fn find(&self, username: &str) -> Result<Option<AccountRecord>, AccountError> {
+        let key = crate::domain::account::Username::key_of(username);
+        self.store
+            .account_by_key(&key)
+            .await
+            .map_err(|e| storage(&e))
+    }
 }

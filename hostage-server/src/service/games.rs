@@ -64,6 +64,7 @@ use hostage_core::Color;
 mod account_seats;
 mod catch_up;
 mod live;
+mod ratings;
 mod tasks;
 
 use tasks::{clock_task, follow_changes, mark_presence, sweeper};
@@ -161,6 +162,8 @@ struct Inner {
     evicted: bool,
     /// The seats the followers were told gone (`presence.rs`).
     told: presence::Told,
+    /// A rated game's ratings as shown (`ratings.rs`).
+    rated: Option<ratings::RatedShown>,
 }
 
 impl Inner {
@@ -173,6 +176,7 @@ impl Inner {
             last_change: now,
             evicted: false,
             told: presence::Told::default(),
+            rated: None,
         }
     }
 
@@ -354,7 +358,8 @@ impl Hub {
             tracing::error!(game = %id, error = %e, "stored game does not replay");
             ProtoError::new(ErrorCode::InternalError, "the stored game does not replay")
         })?;
-        Ok(self.insert(room))
+        let rated = self.rated_shown(id).await;
+        Ok(self.insert_with(room, rated))
     }
 
     /// A stored game as a room: with a shared store the clocks have run
@@ -511,12 +516,19 @@ impl Hub {
 
     /// Adds a room (keeping the one already there, if another task loaded
     /// it first) and starts its clock task.
-    fn insert(&self, mut room: Room) -> Arc<Cell> {
+    fn insert(&self, room: Room) -> Arc<Cell> {
+        self.insert_with(room, None)
+    }
+
+    /// As [`Hub::insert`], with a rated game's ratings as shown.
+    fn insert_with(&self, mut room: Room, rated: Option<ratings::RatedShown>) -> Arc<Cell> {
         self.limit(&mut room, Instant::now());
         let id = room.id().to_string();
         let timed = (room.clock().is_some() || room.days().is_some()) && room.end().is_none();
+        let mut inner = Inner::new(room);
+        inner.rated = rated;
         let cell = Arc::new(Cell {
-            inner: Arc::new(AsyncMutex::new(Inner::new(room))),
+            inner: Arc::new(AsyncMutex::new(inner)),
             wake: Notify::new(),
             clock_task: std::sync::atomic::AtomicBool::new(false),
         });
@@ -555,8 +567,10 @@ impl Hub {
         site: Option<&str>,
     ) -> Result<(GameState, String), ProtoError> {
         let (_cell, inner) = self.open(id).await?;
-        let state = wire::game_state(&inner.room, None, Instant::now());
-        Ok((state, inner.room.pgn_at(site)))
+        let mut state = wire::game_state(&inner.room, None, Instant::now());
+        ratings::with_ratings(&mut state, inner.rated.as_ref());
+        let elo = inner.rated.as_ref().map(ratings::RatedShown::elo);
+        Ok((state, inner.room.pgn_rated(site, elo)))
     }
 
     /// Stops `conn` following every game (it closed).
@@ -1028,8 +1042,7 @@ impl Hub {
         change: Change,
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
-        let messages = wire::messages_for(&change.event);
-        commit(&*self.store, inner, change, Some(conn.id)).await?;
+        let messages = commit(&*self.store, inner, change, Some(conn.id)).await?;
         cell.wake.notify_one();
         for message in &messages {
             conn.reply(message, id);
@@ -1136,7 +1149,7 @@ impl Hub {
                     Err(e) => Err(Failure::Refused(e)),
                 };
                 match joined {
-                    Ok(()) => cell.wake.notify_one(),
+                    Ok(_) => cell.wake.notify_one(),
                     // With a shared store the seat may have been taken, or
                     // the game changed, on another server: read it again once.
                     Err(Failure::Conflict(_) | Failure::Refused(_))
@@ -1288,7 +1301,8 @@ fn follow(
 ) {
     inner.follow(conn, you);
     following.0.insert(inner.room.id().to_string());
-    let state = wire::game_state(&inner.room, you, Instant::now());
+    let mut state = wire::game_state(&inner.room, you, Instant::now());
+    ratings::with_ratings(&mut state, inner.rated.as_ref());
     conn.reply(&Message::State(state), id);
 }
 
@@ -1322,7 +1336,7 @@ async fn commit(
     inner: &mut Inner,
     change: Change,
     actor: Option<u64>,
-) -> Result<(), Failure> {
+) -> Result<Vec<Message>, Failure> {
     let Change { event, undo } = change;
     let Some(write) = persist::write_for(&event) else {
         // Every change a room makes is stored; an event that is not is a bug.
@@ -1335,8 +1349,10 @@ async fn commit(
     match store.write(write).await {
         Ok(()) => {
             inner.last_change = Instant::now();
-            inner.broadcast(&wire::messages_for(&event), actor);
-            Ok(())
+            let mut messages = wire::messages_for(&event);
+            ratings::rate_messages(store, inner, &mut messages).await;
+            inner.broadcast(&messages, actor);
+            Ok(messages)
         }
         Err(e) => {
             inner.room.undo(undo);
@@ -1394,7 +1410,8 @@ impl Hub {
             Some(owner) => (owner.seat_token(&game), Some(owner.name.clone())),
             None => (token, accepter),
         };
-        let cell = self.insert(room);
+        let rated = self.rate_challenge(conn, challenge, creator, &game).await?;
+        let cell = self.insert_with(room, rated);
         let mut inner = cell.inner.lock().await;
         let (side, change) = inner.room.join_named(
             Some(creator.other()),
@@ -1407,6 +1424,9 @@ impl Hub {
             .map_err(|(Failure::Refused(e) | Failure::Conflict(e))| e)?;
         cell.wake.notify_one();
         self.list_seat(conn, &game, side).await;
+        if let Some(made_by) = &challenge.terms.creator {
+            self.list_seat_of(&made_by.account, &game, creator).await;
+        }
         self.mark_present(&game, side).await;
         conn.reply(
             &Message::Joined {

@@ -42,7 +42,10 @@ use tokio::sync::{broadcast, mpsc};
 
 use crate::{
     domain::correspondence::Control,
-    domain::lobby::{check_caps, seek_candidates, CapExceeded, Pace},
+    domain::lobby::{
+        check_caps, may_take, seek_candidates, CapExceeded, Mismatch, Pace, RatingRange, Seeking,
+        Terms,
+    },
     domain::names::DisplayName,
     domain::TokenHash,
     service::games::{room_to_follow, Conn, Following, Hub},
@@ -140,6 +143,47 @@ pub struct Lobby {
     store: Arc<dyn LobbyStore>,
     limits: ServerLimits,
     view: Mutex<View>,
+}
+
+/// A challenge's or seek's rating terms as asked.
+#[derive(Copy, Clone, Debug)]
+struct Ask {
+    rated: bool,
+    range: Option<RatingRange>,
+}
+
+/// A rated challenge or seek needs a logged-in player and a clock or days
+/// per move.
+fn check_rated(conn: &Conn, control: Control, ask: Ask) -> Result<(), ProtoError> {
+    if !ask.rated {
+        Ok(())
+    } else if conn.account.is_none() {
+        Err(ProtoError::new(
+            ErrorCode::RatedNeedsAccounts,
+            "log in to play rated games (both players need an account)",
+        ))
+    } else if control == (None, None) {
+        Err(ProtoError::new(
+            ErrorCode::RatedNeedsClock,
+            "a rated game needs a clock or days per move",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Why a challenge may not be taken, as the error sent.
+fn refusal(mismatch: Mismatch) -> ProtoError {
+    match mismatch {
+        Mismatch::NeedsAnotherAccount => ProtoError::new(
+            ErrorCode::RatedNeedsAccounts,
+            "a rated challenge is taken only by another logged-in player",
+        ),
+        Mismatch::OutOfRange => ProtoError::new(
+            ErrorCode::OutOfRatingRange,
+            "your rating is outside the challenge's rating range",
+        ),
+    }
 }
 
 fn storage(e: &StoreError) -> ProtoError {
@@ -241,16 +285,26 @@ impl Lobby {
                 color,
                 clock,
                 days,
+                rated,
+                range,
             } => {
-                self.create(conn, member, name, color, (clock, days), id)
+                let ask = Ask { rated, range };
+                self.create(conn, member, (name, color, (clock, days)), ask, id)
                     .await
             }
             LobbyRequest::Cancel { challenge } => self.cancel(conn, &challenge, id).await,
             LobbyRequest::Accept { challenge, name } => {
                 self.accept(conn, following, &challenge, name, id).await
             }
-            LobbyRequest::Seek { name, clock, days } => {
-                self.seek(conn, member, following, name, (clock, days), id)
+            LobbyRequest::Seek {
+                name,
+                clock,
+                days,
+                rated,
+                range,
+            } => {
+                let ask = Ask { rated, range };
+                self.seek(conn, member, following, (name, (clock, days)), ask, id)
                     .await
             }
         };
@@ -315,11 +369,11 @@ impl Lobby {
         &self,
         conn: &Conn,
         member: &mut Member,
-        name: Option<DisplayName>,
-        color: ColorChoice,
-        control: Control,
+        (name, color, control): (Option<DisplayName>, ColorChoice, Control),
+        ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
+        check_rated(conn, control, ask)?;
         let (burst, refill) = (self.limits.challenge_burst, self.limits.challenge_refill);
         if !member.pace.take(Instant::now(), burst, refill) {
             return Err(ProtoError::new(
@@ -331,7 +385,9 @@ impl Lobby {
                 ),
             ));
         }
-        let opened = self.open(conn, member, name, color, control, id).await;
+        let opened = self
+            .open(conn, member, (name, color, control), ask, id)
+            .await;
         if opened.is_err() {
             member.pace.give_back(burst);
         }
@@ -344,12 +400,16 @@ impl Lobby {
         &self,
         conn: &Conn,
         member: &Member,
-        name: Option<DisplayName>,
-        color: ColorChoice,
-        control: Control,
+        (name, color, control): (Option<DisplayName>, ColorChoice, Control),
+        ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
         let token = ids::token().map_err(|_| random_failed())?;
+        // A logged-in creator's challenge is under the account's name.
+        let name = conn
+            .account
+            .as_deref()
+            .map_or(name, |o| Some(o.name.clone()));
         let challenge = Challenge {
             id: ids::game_id().map_err(|_| random_failed())?,
             name,
@@ -359,6 +419,11 @@ impl Lobby {
             created_ms: crate::domain::time::now_ms(),
             owner: self.owner(conn),
             token: TokenHash::of(&token),
+            terms: Terms {
+                rated: ask.rated,
+                creator: self.hub.player_for(conn, control).await?,
+                range: ask.range,
+            },
         };
         // Reserved before it is stored: an acceptance may be announced as
         // soon as it is, and must find its creator here.
@@ -511,6 +576,17 @@ impl Lobby {
             .await
             .map_err(|e| storage(&e))?
             .ok_or_else(|| not_found(challenge))?;
+        let player = match self
+            .hub
+            .player_for(conn, (claimed.clock, claimed.days))
+            .await
+        {
+            Ok(player) => player,
+            Err(e) => return self.put_back(&claimed.id, e).await,
+        };
+        if let Err(mismatch) = may_take(&claimed, player.as_ref(), None) {
+            return self.put_back(&claimed.id, refusal(mismatch)).await;
+        }
         self.start_game(conn, following, &claimed, name, id).await
     }
 
@@ -541,6 +617,14 @@ impl Lobby {
         }
     }
 
+    /// Puts a claimed challenge back on the list, and refuses with `why`.
+    async fn put_back(&self, challenge: &str, why: ProtoError) -> Result<(), ProtoError> {
+        if let Err(store) = self.store.release(challenge).await {
+            tracing::warn!(error = %store, "a claimed challenge was not put back");
+        }
+        Err(why)
+    }
+
     /// Announces that `challenge` became `game` (the game is stored): tries
     /// a few times, since its creator hears of its seat only so.
     async fn announce_accepted(&self, challenge: &str, game: &str) {
@@ -561,15 +645,19 @@ impl Lobby {
         conn: &Conn,
         member: &mut Member,
         following: &mut Following,
-        name: Option<DisplayName>,
-        control: Control,
+        (name, control): (Option<DisplayName>, Control),
+        ask: Ask,
         id: Option<&RequestId>,
     ) -> Result<(), ProtoError> {
+        check_rated(conn, control, ask)?;
         let already = self
             .view()
             .owned
             .values()
-            .find(|o| o.conn.id == conn.id && (o.challenge.clock, o.challenge.days) == control)
+            .find(|o| {
+                let c = &o.challenge;
+                o.conn.id == conn.id && (c.clock, c.days) == control && c.terms.rated == ask.rated
+            })
             .map(|o| ChallengeView::from(&o.challenge));
         if let Some(challenge) = already {
             conn.reply(&Message::ChallengeCreated { challenge }, id);
@@ -580,7 +668,14 @@ impl Lobby {
         // moment ago on another server is announced here a moment later.
         let me = self.owner(conn);
         let open = self.store.list().await.map_err(|e| storage(&e))?;
-        let candidates = seek_candidates(&open, control, &me);
+        let player = self.hub.player_for(conn, control).await?;
+        let seeking = Seeking {
+            control,
+            rated: ask.rated,
+            player: player.as_ref(),
+            range: ask.range,
+        };
+        let candidates = seek_candidates(&open, &seeking, &me);
         for candidate in candidates {
             let claimed = self
                 .store
@@ -593,7 +688,7 @@ impl Lobby {
                     .await;
             }
         }
-        self.create(conn, member, name, ColorChoice::Random, control, id)
+        self.create(conn, member, (name, ColorChoice::Random, control), ask, id)
             .await
     }
 

@@ -41,6 +41,7 @@ pub mod lobby;
 pub mod persist;
 pub mod postgres;
 pub mod puzzles;
+pub mod ratings;
 pub mod sqlite;
 
 use std::{fmt, future::Future, pin::Pin, sync::Arc};
@@ -147,6 +148,7 @@ macro_rules! apply_write {
                 finish($at, game, *end, *clocks, *seen) $($then)*
             }
             $crate::store::Write::Chat { game, line } => chat($at, game, line) $($then)*,
+            $crate::store::Write::RateGame(rated) => rate_game($at, rated) $($then)*,
         }
     };
 }
@@ -274,6 +276,9 @@ pub enum Write {
         /// The line.
         line: ChatLine,
     },
+    /// Marks a game rated (`ratings.rs`): only a game that goes on with a
+    /// seat still free, so the mark comes before any move.
+    RateGame(ratings::RatedGame),
 }
 
 impl Write {
@@ -282,6 +287,7 @@ impl Write {
     pub fn game(&self) -> &str {
         match self {
             Write::CreateGame(g) => &g.id,
+            Write::RateGame(r) => &r.game,
             Write::TakeSeat { game, .. }
             | Write::Move { game, .. }
             | Write::DrawOffer { game, .. }
@@ -375,5 +381,11 @@ pub trait Store: Send + Sync + 'static {
     fn last_present<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ByColor<Option<u64>>> {
         let _ = game;
         Box::pin(async { Ok(ByColor::default()) })
+    }
+
+    /// The ratings kept with the games ([`ratings::RatingStore`]), if
+    /// this store keeps them.
+    fn ratings(&self) -> Option<&dyn ratings::RatingStore> {
+        None
     }
 }

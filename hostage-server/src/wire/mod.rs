@@ -130,6 +130,7 @@ fn game_over(
         termination: end.termination(),
         winner: end.winner,
         clocks: clocks.map(Into::into),
+        ratings: None,
     }
 }
 
@@ -185,6 +186,9 @@ pub fn game_state(room: &Room, you: Option<Color>, now: Instant) -> GameState {
         },
         chat: room.chat_lines().iter().map(Into::into).collect(),
         created_ms: room.created_ms(),
+        rated: false,
+        ratings: None,
+        rating_changes: None,
     }
 }
 

@@ -95,6 +95,7 @@ pub use crate::domain::ColorChoice;
 
 pub mod encode;
 pub mod lobby_wire;
+pub mod ratings_wire;
 mod strict;
 pub mod time_control;
 
@@ -670,6 +671,15 @@ pub struct GameState {
     pub created_ms: u64,
     /// The game's chat, oldest first.
     pub chat: Vec<ChatEntry>,
+    /// `true` for a rated game (absent for an unrated one).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// A rated game's players' ratings as it began (absent if unrated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<ratings_wire::PerSeat<ratings_wire::ShownRating>>,
+    /// A rated game's rating changes, once it is over (absent before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_changes: Option<ratings_wire::PerSeat<ratings_wire::ChangeView>>,
 }
 
 /// The limits announced in `hello`.
@@ -702,6 +712,7 @@ pub struct Limits {
 }
 
 /// A server message (`docs/protocol.md`, Server → client).
+#[allow(clippy::large_enum_variant)] // built once per send and serialized at once
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
@@ -912,6 +923,9 @@ pub enum Message {
         winner: Option<Color>,
         /// The clocks at the end.
         clocks: Option<Clocks>,
+        /// A rated game's rating changes (absent for an unrated game).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ratings: Option<ratings_wire::PerSeat<ratings_wire::ChangeView>>,
     },
     /// No connection follows the game from the seat `color` any more.
     OpponentGone {

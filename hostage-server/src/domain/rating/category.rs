@@ -21,6 +21,7 @@
 //! move), never a long clock. The bounds are compared in milliseconds, so
 //! a clock of fractional seconds is placed by its exact estimate.
 
+use crate::domain::correspondence::Control;
 use crate::domain::ClockSpec;
 
 /// A game's time control, as far as ratings are concerned.
@@ -32,6 +33,19 @@ pub enum Pace {
     Clock(ClockSpec),
     /// Correspondence: this many days per move.
     Days(u8),
+}
+
+impl Pace {
+    /// The pace of a game's time control (days win over a clock, which a
+    /// valid control never has together with days).
+    #[must_use]
+    pub fn of_control(control: Control) -> Pace {
+        match control {
+            (_, Some(days)) => Pace::Days(days.get()),
+            (Some(spec), None) => Pace::Clock(spec),
+            (None, None) => Pace::Untimed,
+        }
+    }
 }
 
 /// A rating category.

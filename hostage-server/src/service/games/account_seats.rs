@@ -1,6 +1,6 @@
 //! The seats of logged-in players: a connection with an account takes its
 //! seats with the account's seat tokens (`domain/account.rs`,
-//! [`SeatOwner::seat_token`]) and under its username, lists them in the
+//! [`SeatOwner::seat_token`](crate::domain::account::SeatOwner::seat_token)) and under its username, lists them in the
 //! account store, and joining a game where its account holds a seat gives
 //! it that seat back, on any device, with no link kept. A connection
 //! without an account plays exactly as before.
@@ -11,8 +11,8 @@ use hostage_core::Color;
 
 use super::{random_failed, Conn, Hub};
 use crate::{
-    domain::account::SeatOwner, domain::names::DisplayName, domain::refusal::ProtoError,
-    domain::room::Room, store::accounts::AccountStore, store::ids,
+    domain::names::DisplayName, domain::refusal::ProtoError, domain::room::Room,
+    store::accounts::AccountStore, store::ids,
 };
 
 impl Hub {
@@ -48,13 +48,22 @@ impl Hub {
         let (Some(owner), Some(accounts)) = (conn.account.as_deref(), self.accounts.get()) else {
             return;
         };
-        list(accounts.as_ref(), owner, game, side).await;
+        list(accounts.as_ref(), &owner.account, game, side).await;
+    }
+
+    /// Lists `side` of `game` among the seats of `account`: a lobby
+    /// challenge's logged-in creator, whose seat was drawn before the game
+    /// existed and who may be connected to another server.
+    pub(super) async fn list_seat_of(&self, account: &str, game: &str, side: Color) {
+        if let Some(accounts) = self.accounts.get() {
+            list(accounts.as_ref(), account, game, side).await;
+        }
     }
 }
 
-async fn list(accounts: &dyn AccountStore, owner: &SeatOwner, game: &str, side: Color) {
+async fn list(accounts: &dyn AccountStore, account: &str, game: &str, side: Color) {
     let at = crate::domain::time::now_ms();
-    if let Err(e) = accounts.add_seat(&owner.account, game, side, at).await {
+    if let Err(e) = accounts.add_seat(account, game, side, at).await {
         tracing::warn!(game, error = %e, "an account's seat was not listed");
     }
 }

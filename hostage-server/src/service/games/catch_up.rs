@@ -43,12 +43,13 @@ impl Hub {
                 None => return false,
             },
         };
-        let messages: Vec<Message> = room
+        let mut messages: Vec<Message> = room
             .events_since(&inner.room, Instant::now())
             .iter()
             .flat_map(wire::messages_for)
             .collect();
         inner.room = room;
+        super::ratings::rate_messages(&*self.store, &mut inner, &mut messages).await;
         if !messages.is_empty() {
             inner.last_change = Instant::now();
             inner.broadcast(&messages, None);

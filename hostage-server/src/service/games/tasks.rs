@@ -24,7 +24,7 @@ pub(super) async fn clock_task(hub: Weak<Hub>, store: Arc<dyn Store>, cell: Arc<
                 let mut inner = cell.inner.lock().await;
                 if let Some(change) = inner.room.check_deadline(Instant::now()) {
                     match commit(&*store, &mut inner, change, None).await {
-                        Ok(()) => {}
+                        Ok(_) => {}
                         Err(Failure::Conflict(_)) => {
                             // Another server changed the game since it was
                             // read (a move in time, an ending): read it

@@ -31,6 +31,7 @@ use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::{
     domain::correspondence::Days,
+    domain::lobby::{Player, RatingRange, Terms},
     domain::names::DisplayName,
     domain::{ClockSpec, ColorChoice, TokenHash},
     store::columns::{int, uint},
@@ -61,12 +62,15 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
     seen_ms      BIGINT NOT NULL,
     claimed_ms   BIGINT
 );
+-- The rating terms (added with ratings): JSON, null for a casual
+-- challenge of a guest with no range.
+ALTER TABLE lobby_challenges ADD COLUMN IF NOT EXISTS terms TEXT;
 -- Days per move of a correspondence challenge (added with correspondence).
 ALTER TABLE lobby_challenges ADD COLUMN IF NOT EXISTS days BIGINT;
 ";
 
 const COLUMNS: &str =
-    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token, days";
+    "id, name, color, initial_ms, increment_ms, created_ms, instance, conn, token, days, terms";
 
 /// A challenge as announced (JSON in a notification's payload).
 #[derive(Serialize, Deserialize)]
@@ -81,6 +85,53 @@ struct Announced {
     instance: String,
     conn: u64,
     token: String,
+    /// The rating terms ([`TermsJson`]), absent from an older server's.
+    #[serde(default)]
+    terms: Option<TermsJson>,
+}
+
+/// A challenge's rating terms as stored and announced.
+#[derive(Clone, Serialize, Deserialize)]
+struct TermsJson {
+    rated: bool,
+    #[serde(default)]
+    account: Option<String>,
+    #[serde(default)]
+    rating: Option<u32>,
+    #[serde(default)]
+    provisional: bool,
+    #[serde(default)]
+    range: Option<(u32, u32)>,
+}
+
+impl TermsJson {
+    fn of(t: &Terms) -> Option<TermsJson> {
+        if *t == Terms::default() {
+            return None;
+        }
+        Some(TermsJson {
+            rated: t.rated,
+            account: t.creator.as_ref().map(|p| p.account.clone()),
+            rating: t.creator.as_ref().map(|p| p.rating),
+            provisional: t.creator.as_ref().is_some_and(|p| p.provisional),
+            range: t.range.map(|r| (r.min, r.max)),
+        })
+    }
+
+    fn terms(self) -> Terms {
+        Terms {
+            rated: self.rated,
+            creator: self
+                .account
+                .zip(self.rating)
+                .map(|(account, rating)| Player {
+                    account,
+                    rating,
+                    provisional: self.provisional,
+                }),
+            range: self.range.map(|(min, max)| RatingRange { min, max }),
+        }
+    }
 }
 
 /// A change as announced.
@@ -109,6 +160,7 @@ impl Announced {
             instance: c.owner.instance.clone(),
             conn: c.owner.conn,
             token: c.token.to_hex(),
+            terms: TermsJson::of(&c.terms),
         }
     }
 
@@ -132,6 +184,7 @@ impl Announced {
                 conn: self.conn,
             },
             token: TokenHash::from_hex(&self.token).ok_or_else(|| corrupt("token"))?,
+            terms: self.terms.map(TermsJson::terms).unwrap_or_default(),
         })
     }
 }
@@ -183,6 +236,10 @@ fn read(row: &Row) -> Result<Challenge, StoreError> {
         instance: row.try_get(6).map_err(get)?,
         conn: uint(row.try_get(7).map_err(get)?),
         token: row.try_get(8).map_err(get)?,
+        terms: match row.try_get::<_, Option<&str>>(10).map_err(get)? {
+            Some(text) => Some(serde_json::from_str(text).map_err(corrupt)?),
+            None => None,
+        },
     }
     .challenge()
 }
@@ -358,8 +415,8 @@ impl LobbyStore for PgLobby {
             };
             tx.execute(
                 "INSERT INTO lobby_challenges (id, name, color, initial_ms, increment_ms,
-                    created_ms, instance, conn, token, seen_ms, days)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6, $10)",
+                    created_ms, instance, conn, token, seen_ms, days, terms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $6, $10, $11)",
                 &[
                     &c.id,
                     &c.name.as_ref().map(DisplayName::as_str),
@@ -371,6 +428,10 @@ impl LobbyStore for PgLobby {
                     &int(c.owner.conn),
                     &c.token.to_hex(),
                     &c.days.map(|d| i64::from(d.get())),
+                    &TermsJson::of(&c.terms)
+                        .map(|t| serde_json::to_string(&t))
+                        .transpose()
+                        .map_err(|e| StoreError::Backend(e.to_string()))?,
                 ],
             )
             .await

@@ -41,6 +41,7 @@ mod group;
 mod lobby;
 mod payload;
 mod puzzles;
+mod ratings;
 mod writes;
 
 pub use accounts::PgAccounts;
@@ -233,7 +234,8 @@ impl PostgresStore {
         // Two instances starting at once: the schema is created under a lock.
         first
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock(7470011); {SCHEMA} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock(7470011); {SCHEMA} {} COMMIT;",
+                crate::store::ratings::SCHEMA
             ))
             .await
             .map_err(|e| backend(&e))?;
@@ -679,6 +681,10 @@ async fn load_since(
 }
 
 impl Store for PostgresStore {
+    fn ratings(&self) -> Option<&dyn crate::store::ratings::RatingStore> {
+        Some(self)
+    }
+
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
         Box::pin(self.group.write(write))
     }

@@ -109,6 +109,9 @@ async fn play(
         .map_err(|e| backend(&e))?;
     conflict_unless(n, "the game has ended or waits for a player")?;
     at_ply(at.tx, game, ply).await?;
+    if let Some(end) = &end {
+        super::ratings::on_end(at.tx, game, end, at_ms).await?;
+    }
     at.tx
         .execute(
             "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms, deadline_ms)
@@ -227,7 +230,16 @@ async fn finish(
         .await
         .map_err(|e| backend(&e))?;
     conflict_unless(n, "the game has ended or its draw offer changed")?;
-    at_ply(at.tx, game, seen.ply).await
+    at_ply(at.tx, game, seen.ply).await?;
+    super::ratings::on_end(at.tx, game, &end, uint(at.now)).await
+}
+
+/// [`Write::RateGame`].
+async fn rate_game(
+    at: &At<'_, '_>,
+    rated: &crate::store::ratings::RatedGame,
+) -> Result<(), StoreError> {
+    super::ratings::rate_game(at.tx, rated).await
 }
 
 /// [`Write::Chat`]: only as the game's next line. The game's row is locked

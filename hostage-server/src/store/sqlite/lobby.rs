@@ -169,6 +169,7 @@ mod tests {
                 conn,
             },
             token: TokenHash::of("t"),
+            terms: crate::domain::lobby::Terms::default(),
         }
     }
 

@@ -34,6 +34,7 @@ use crate::{
 mod accounts;
 mod lobby;
 mod puzzles;
+mod ratings;
 mod writes;
 
 pub use accounts::SqliteAccounts;
@@ -288,6 +289,7 @@ impl SqliteStore {
         add_name_columns(&writer)?;
         add_takebacks_column(&writer)?;
         add_correspondence_columns(&writer)?;
+        ratings::create_tables(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
@@ -317,6 +319,10 @@ impl SqliteStore {
 }
 
 impl Store for SqliteStore {
+    fn ratings(&self) -> Option<&dyn crate::store::ratings::RatingStore> {
+        Some(self)
+    }
+
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let (tx, rx) = oneshot::channel();

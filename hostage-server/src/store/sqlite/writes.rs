@@ -175,6 +175,9 @@ fn play(
         )
         .map_err(backend)?;
     conflict_unless(n as u64, "the game is not at that ply, or has ended")?;
+    if let Some(end) = &end {
+        super::ratings::on_end(at.conn, game, end, at_ms)?;
+    }
     at.conn
         .execute(
             "INSERT INTO moves (game, ply, uci, white_ms, black_ms, at_ms, deadline_ms)
@@ -295,7 +298,12 @@ fn finish(
     conflict_unless(
         n as u64,
         "the game has ended, or moved on, or its draw offer changed",
-    )
+    )?;
+    super::ratings::on_end(at.conn, game, &end, crate::store::columns::uint(at.now))
+}
+
+fn rate_game(at: &At<'_>, rated: &crate::store::ratings::RatedGame) -> Result<(), StoreError> {
+    super::ratings::rate_game(at.conn, rated)
 }
 
 /// [`Write::Chat`]: only as the game's next line (the count is the index).

@@ -155,10 +155,13 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
             color,
             clock,
             days,
+            rated,
+            range,
         } => {
             out.push(("color", choice(*color)));
             push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
+            push_terms(&mut out, *rated, *range);
             "challenge_create"
         }
         LobbyRequest::Cancel { challenge } => {
@@ -170,13 +173,33 @@ fn lobby_fields(request: &LobbyRequest) -> (&'static str, Fields) {
             push_name(&mut out, name.as_ref());
             "challenge_accept"
         }
-        LobbyRequest::Seek { name, clock, days } => {
+        LobbyRequest::Seek {
+            name,
+            clock,
+            days,
+            rated,
+            range,
+        } => {
             push_clock(&mut out, *clock, *days);
             push_name(&mut out, name.as_ref());
+            push_terms(&mut out, *rated, *range);
             "lobby_seek"
         }
     };
     (kind, out)
+}
+
+/// `rated` when true, `rating_range` when given (after the name).
+fn push_terms(out: &mut Fields, rated: bool, range: Option<crate::domain::lobby::RatingRange>) {
+    if rated {
+        out.push(("rated", Value::from(true)));
+    }
+    if let Some(r) = range {
+        out.push((
+            "rating_range",
+            serde_json::json!({"max": r.max, "min": r.min}),
+        ));
+    }
 }
 
 fn choice(c: ColorChoice) -> Value {

@@ -12,11 +12,11 @@ use serde_json::{Map, Value};
 
 use crate::{
     domain::correspondence::Days,
-    domain::lobby::Challenge,
+    domain::lobby::{Challenge, RatingRange},
     domain::names::{self, DisplayName},
     domain::ClockSpec,
     wire::protocol::time_control::{checked, ClockField, TimeControl},
-    wire::protocol::{fields_of, ColorChoice, ProtoError},
+    wire::protocol::{fields_of, ColorChoice, ErrorCode, ProtoError},
 };
 
 /// A lobby request, after parsing.
@@ -37,6 +37,10 @@ pub enum LobbyRequest {
         clock: Option<ClockSpec>,
         /// Or days per move (correspondence).
         days: Option<Days>,
+        /// A rated challenge (`rated`, default false).
+        rated: bool,
+        /// The opponents' ratings accepted (`rating_range`).
+        range: Option<RatingRange>,
     },
     /// `challenge_cancel`: withdraw one's own challenge.
     Cancel {
@@ -59,6 +63,10 @@ pub enum LobbyRequest {
         clock: Option<ClockSpec>,
         /// Or days per move (correspondence).
         days: Option<Days>,
+        /// A rated seek (`rated`, default false).
+        rated: bool,
+        /// The opponents' ratings accepted (`rating_range`).
+        range: Option<RatingRange>,
     },
 }
 
@@ -92,6 +100,39 @@ struct CreateFields {
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
     clock: Option<ClockField>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(
+        default,
+        deserialize_with = "crate::wire::protocol::strict::optional_object"
+    )]
+    rating_range: Option<RangeFields>,
+}
+
+/// `rating_range`: both bounds, inclusive.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RangeFields {
+    min: u32,
+    max: u32,
+}
+
+/// The highest bound a rating range may name (ratings stay within
+/// 400..=4000).
+pub const MAX_RATING_BOUND: u32 = 4000;
+
+fn checked_range(range: Option<RangeFields>) -> Result<Option<RatingRange>, ProtoError> {
+    let Some(RangeFields { min, max }) = range else {
+        return Ok(None);
+    };
+    if min > max || max > MAX_RATING_BOUND {
+        return Err(ProtoError::new(
+            ErrorCode::InvalidRatingRange,
+            format!("rating_range needs min <= max <= {MAX_RATING_BOUND}"),
+        )
+        .given(format!("{min}-{max}")));
+    }
+    Ok(Some(RatingRange { min, max }))
 }
 
 #[derive(Deserialize)]
@@ -118,6 +159,13 @@ struct SeekFields {
         deserialize_with = "crate::wire::protocol::strict::optional_object"
     )]
     clock: Option<ClockField>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(
+        default,
+        deserialize_with = "crate::wire::protocol::strict::optional_object"
+    )]
+    rating_range: Option<RangeFields>,
 }
 
 /// A name field checked by the one naming rule.
@@ -148,6 +196,8 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
                 color: f.color,
                 clock,
                 days,
+                rated: f.rated,
+                range: checked_range(f.rating_range)?,
             }
         }
         "challenge_cancel" => LobbyRequest::Cancel {
@@ -167,6 +217,8 @@ pub fn request(kind: &str, fields: Map<String, Value>) -> Result<LobbyRequest, P
                 name: checked_name(f.name)?,
                 clock,
                 days,
+                rated: f.rated,
+                range: checked_range(f.rating_range)?,
             }
         }
     })
@@ -185,6 +237,32 @@ pub struct ChallengeView {
     pub clock: Option<TimeControl>,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// The creator's rating in the challenge's category (`None`: a guest,
+    /// or untimed).
+    pub rating: Option<ShownRating>,
+    /// The opponents' ratings the challenge accepts (`None`: any).
+    pub rating_range: Option<RangeView>,
+}
+
+/// A rating as shown beside a name: rounded, and whether provisional
+/// (lichess writes `1500?`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownRating {
+    /// The rating, rounded.
+    pub rating: u32,
+    /// Whether it is provisional.
+    pub provisional: bool,
+}
+
+/// A rating range as shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RangeView {
+    /// The lowest rating accepted.
+    pub min: u32,
+    /// The highest.
+    pub max: u32,
 }
 
 impl From<&Challenge> for ChallengeView {
@@ -195,6 +273,15 @@ impl From<&Challenge> for ChallengeView {
             color: c.color,
             clock: TimeControl::of(c.clock, c.days),
             created_ms: c.created_ms,
+            rated: c.terms.rated,
+            rating: c.terms.creator.as_ref().map(|p| ShownRating {
+                rating: p.rating,
+                provisional: p.provisional,
+            }),
+            rating_range: c.terms.range.map(|r| RangeView {
+                min: r.min,
+                max: r.max,
+            }),
         }
     }
 }
@@ -234,6 +321,8 @@ mod tests {
                     initial_ms: 180_000,
                     increment_ms: 2000
                 }),
+                rated: false,
+                range: None,
             }
         );
         assert_eq!(
@@ -247,8 +336,25 @@ mod tests {
             lobby(r#"{"v":1,"type":"lobby_seek","clock":null}"#),
             LobbyRequest::Seek {
                 name: None,
+                clock: None,
                 days: None,
-                clock: None
+                rated: false,
+                range: None,
+            }
+        );
+        assert_eq!(
+            lobby(
+                r#"{"v":1,"type":"lobby_seek","rated":true,"rating_range":{"min":1200,"max":1800}}"#
+            ),
+            LobbyRequest::Seek {
+                name: None,
+                clock: None,
+                days: None,
+                rated: true,
+                range: Some(RatingRange {
+                    min: 1200,
+                    max: 1800
+                }),
             }
         );
     }
@@ -291,6 +397,38 @@ mod tests {
             (
                 r#"{"v":1,"type":"lobby_seek","clock":{"initial_ms":60000}}"#,
                 ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rated":1}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rated":"true"}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"challenge_create","color":"white","rated":null}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rating_range":[1000,2000]}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rating_range":{"min":1000}}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rating_range":{"min":-1,"max":2000}}"#,
+                ErrorCode::InvalidMessage,
+            ),
+            (
+                r#"{"v":1,"type":"lobby_seek","rating_range":{"min":1800,"max":1700}}"#,
+                ErrorCode::InvalidRatingRange,
+            ),
+            (
+                r#"{"v":1,"type":"challenge_create","color":"white","rating_range":{"min":0,"max":4001}}"#,
+                ErrorCode::InvalidRatingRange,
             ),
         ] {
             assert_eq!(code(text), want, "{text}");
