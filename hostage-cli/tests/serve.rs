@@ -363,3 +363,76 @@ fn postgres_two_processes_one_killed_after_an_ack() {
     assert_eq!(white.expect("moved")["san"], "Nf6");
     b.kill();
 }
+
+/// Signs `name` up on `addr`; the session cookie (`name=value`).
+fn sign_up(addr: &str, name: &str) -> String {
+    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
+    let answer = support::http_request(addr, "POST", "/api/account/signup", &[], &body);
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let (_, cookie) = answer
+        .headers
+        .iter()
+        .find(|(n, _)| n == "set-cookie")
+        .expect("Set-Cookie");
+    cookie.split(';').next().expect("pair").to_string()
+}
+
+/// A rated blitz game between two accounts ends by resignation and the
+/// server is killed with SIGKILL as soon as both players have heard
+/// `game_over`: restarted on the same database, the result and both
+/// ratings are there as announced, each counted once (`docs/server.md`,
+/// Ratings: the update is stored in the result's transaction).
+#[test]
+fn sigkill_right_after_a_rated_result_keeps_it_counted_once() {
+    let dir = temp_dir("rated-kill");
+    let db = dir.join("games.db");
+    let serve = Serve::start(&db, &dir);
+    let (ann, bob) = (sign_up(&serve.addr, "Ann"), sign_up(&serve.addr, "Bob"));
+    let mut white = Client::connect_with(&serve.addr, &[("Cookie", &ann)]).expect("connect");
+    let mut black = Client::connect_with(&serve.addr, &[("Cookie", &bob)]).expect("connect");
+    let made = white.ask(json!({"v": 1, "type": "challenge_create", "color": "white",
+        "clock": {"initial_ms": 180_000, "increment_ms": 2_000}, "rated": true}));
+    assert_eq!(made["type"], "challenge_created", "{made}");
+    let challenge = made["challenge"]["id"].as_str().expect("id").to_string();
+    black.send(json!({"v": 1, "type": "challenge_accept", "challenge": challenge}));
+    let joined = black.expect("joined");
+    let game = joined["game"].as_str().expect("game").to_string();
+    let bt = joined["token"].as_str().expect("token").to_string();
+    white.expect_past("joined", &["lobby_changed", "challenge_accepted"]);
+    let skip = [
+        "state",
+        "player_joined",
+        "opponent_gone",
+        "opponent_back",
+        "lobby_changed",
+    ];
+    black.send(json!({"v": 1, "type": "resign", "game": game, "token": bt}));
+    let over = black.expect_past("game_over", &skip);
+    assert_eq!(
+        white.expect_past("game_over", &skip)["ratings"],
+        over["ratings"]
+    );
+    serve.kill();
+
+    let serve = Serve::start(&db, &dir);
+    let state: Value =
+        serde_json::from_str(&http_get(&serve.addr, &format!("/api/games/{game}")).1)
+            .expect("JSON");
+    assert_eq!(state["result"], "1-0", "{state}");
+    assert_eq!(state["rating_changes"], over["ratings"], "{state}");
+    for (name, side) in [("Ann", "white"), ("Bob", "black")] {
+        let (status, page) = http_get(&serve.addr, &format!("/api/players/{name}"));
+        assert_eq!(status, 200, "{page}");
+        let page: Value = serde_json::from_str(&page).expect("JSON");
+        let blitz = &page["ratings"]["blitz"];
+        assert_eq!(blitz["games"], 1, "{page}");
+        assert_eq!(blitz["rating"], over["ratings"][side]["after"], "{page}");
+        let (_, history) = http_get(&serve.addr, &format!("/api/players/{name}/history"));
+        let history: Value = serde_json::from_str(&history).expect("JSON");
+        assert_eq!(
+            history["history"]["blitz"].as_array().map(Vec::len),
+            Some(1),
+            "{history}"
+        );
+    }
+}
