@@ -6,7 +6,7 @@
 //! the number after the one the service read, and the rating it led to
 //! in the same transaction: two attempts of one account decided at once
 //! (two tabs, two instances) cannot both take a number, so the second
-//! fails with [`StoreError::Conflict`], stores nothing, and the service
+//! fails with [`StoreError::Conflict`](super::StoreError::Conflict), stores nothing, and the service
 //! reads again and decides once more. A unique index also keeps at most
 //! one rated attempt per account and puzzle in the database itself.
 //!
