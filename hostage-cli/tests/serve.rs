@@ -15,7 +15,7 @@ use std::{
 
 use hostage_core::{game::Game, uci::UciMove};
 use serde_json::{json, Value};
-use support::{http_get, move_msg, new_game, public_state, Client, Seats};
+use support::{http_get, move_msg, new_game, public_state, session_cookie, sign_up, Client, Seats};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hostage-serve-{}-{name}", std::process::id()));
@@ -364,19 +364,6 @@ fn postgres_two_processes_one_killed_after_an_ack() {
     b.kill();
 }
 
-/// Signs `name` up on `addr`; the session cookie (`name=value`).
-fn sign_up(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
-    let answer = support::http_request(addr, "POST", "/api/account/signup", &[], &body);
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    let (_, cookie) = answer
-        .headers
-        .iter()
-        .find(|(n, _)| n == "set-cookie")
-        .expect("Set-Cookie");
-    cookie.split(';').next().expect("pair").to_string()
-}
-
 /// A rated blitz game between two accounts ends by resignation and the
 /// server is killed with SIGKILL as soon as both players have heard
 /// `game_over`: restarted on the same database, the result and both
@@ -388,6 +375,7 @@ fn sigkill_right_after_a_rated_result_keeps_it_counted_once() {
     let db = dir.join("games.db");
     let serve = Serve::start(&db, &dir);
     let (ann, bob) = (sign_up(&serve.addr, "Ann"), sign_up(&serve.addr, "Bob"));
+    let (ann, bob) = (session_cookie(&ann), session_cookie(&bob));
     let mut white = Client::connect_with(&serve.addr, &[("Cookie", &ann)]).expect("connect");
     let mut black = Client::connect_with(&serve.addr, &[("Cookie", &bob)]).expect("connect");
     let made = white.ask(json!({"v": 1, "type": "challenge_create", "color": "white",

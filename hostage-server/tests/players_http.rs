@@ -11,26 +11,13 @@ mod support;
 
 use hostage_server::{Config, Server};
 use serde_json::{json, Value};
-use support::{http_request, move_msg, Client};
+use support::{http_request, move_msg, session_cookie, sign_up, Client};
 
 fn sqlite_server(name: &str) -> (String, tokio::runtime::Runtime) {
     let dir = std::env::temp_dir().join(format!("hostage-players-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
     server::serve(Server::bind(&Config::new(dir.join("games.db"))))
-}
-
-/// Signs up `name`; the session cookie (`hostage_session=...`).
-fn sign_up(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "a good long password"}).to_string();
-    let answer = http_request(addr, "POST", "/api/account/signup", &[], &body);
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    let (_, cookie) = answer
-        .headers
-        .iter()
-        .find(|(n, _)| n == "set-cookie")
-        .expect("Set-Cookie");
-    cookie.split(';').next().expect("pair").to_string()
 }
 
 fn get_json(addr: &str, path: &str) -> (u16, Value) {
@@ -73,7 +60,10 @@ fn play(white: &mut Client, black: &mut Client, rated: bool) -> String {
 #[test]
 fn a_players_pages_after_a_rated_and_a_casual_game() {
     let (addr, _runtime) = sqlite_server("pages");
-    let (ann, bob) = (sign_up(&addr, "Ann"), sign_up(&addr, "Bob"));
+    let (ann, bob) = (
+        session_cookie(&sign_up(&addr, "Ann")),
+        session_cookie(&sign_up(&addr, "Bob")),
+    );
     let mut white = Client::connect_with(&addr, &[("Cookie", &ann)]).expect("connect");
     let mut black = Client::connect_with(&addr, &[("Cookie", &bob)]).expect("connect");
     let rated = play(&mut white, &mut black, true);

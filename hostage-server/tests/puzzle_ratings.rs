@@ -11,6 +11,7 @@ mod support;
 
 use hostage_server::{Config, Server, StoreUrl};
 use serde_json::{json, Value};
+use support::{log_in, sign_up};
 
 /// An answer: status and body as JSON (`Value::Null` when not JSON).
 struct Answer {
@@ -53,35 +54,6 @@ fn get(addr: &str, path: &str, token: Option<&str>) -> Answer {
 fn attempt(addr: &str, token: Option<&str>, id: &str, solved: bool) -> Answer {
     let body = json!({"id": id, "solved": solved}).to_string();
     post_raw(addr, "/api/account/puzzles/attempts", token, &body)
-}
-
-/// Signs up `name`: the session token.
-fn sign_up(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
-    let raw = support::http_request(addr, "POST", "/api/account/signup", &[], &body);
-    assert_eq!(raw.status, 201, "{}", raw.body);
-    let set = raw
-        .headers
-        .iter()
-        .find(|(n, _)| n == "set-cookie")
-        .map(|(_, v)| v.clone())
-        .expect("a cookie");
-    let pair = set.split(';').next().expect("pair");
-    pair.split_once('=').expect("name=value").1.to_string()
-}
-
-fn log_in(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse battery"}).to_string();
-    let raw = support::http_request(addr, "POST", "/api/account/login", &[], &body);
-    assert_eq!(raw.status, 200, "{}", raw.body);
-    let set = raw
-        .headers
-        .iter()
-        .find(|(n, _)| n == "set-cookie")
-        .map(|(_, v)| v.clone())
-        .expect("a cookie");
-    let pair = set.split(';').next().expect("pair");
-    pair.split_once('=').expect("name=value").1.to_string()
 }
 
 /// Glicko-2 for one game, from Glickman's "Example of the Glicko-2

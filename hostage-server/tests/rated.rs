@@ -2,8 +2,9 @@
 //! challenge between two accounts, its `state`, `game_over` and PGN, the
 //! ratings stored with the result; the refusals (guests, no clock, the
 //! creator's own account, rating ranges, bad fields); an aborted rated
-//! game counts nothing. On SQLite here; on PostgreSQL with two instances
-//! and after a kill in `rated_pg.rs`.
+//! game counts nothing. On SQLite, and on PostgreSQL with two instances
+//! (`postgresql_two_instances_rate_one_flag_fall_once`); a kill right after
+//! a rated result is in `hostage-cli/tests/serve.rs`.
 //!
 //! The expected ratings are computed in this file from Glickman's paper
 //! ("Example of the Glicko-2 system", steps 1–8, with τ = 0.75), not by
@@ -14,14 +15,9 @@
 mod server;
 mod support;
 
-use std::{
-    io::{Read, Write},
-    net::TcpStream,
-};
-
 use hostage_server::{Config, Server};
 use serde_json::{json, Value};
-use support::{move_msg, Client, READ_TIMEOUT};
+use support::{http_request, move_msg, session_cookie, sign_up, Client};
 
 /// Glicko-2's scale (Glickman: 173.7178).
 const SCALE: f64 = 173.7178;
@@ -81,61 +77,17 @@ fn new_after(score: f64) -> i64 {
 }
 
 fn request(addr: &str, method: &str, path: &str, cookie: Option<&str>, body: &str) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
-    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if let Some(c) = cookie {
-        text.push_str(&format!("Cookie: hostage_session={c}\r\n"));
-    }
-    if method != "GET" {
-        text.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    text.push_str("\r\n");
-    text.push_str(body);
-    s.write_all(text.as_bytes()).expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a head");
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
-/// Signs up `name` and returns the session token.
-fn sign_up(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "a good long password"}).to_string();
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(READ_TIMEOUT)).expect("timeout");
-    write!(
-        s,
-        "POST /api/account/signup HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
+    let cookie = cookie.map(session_cookie);
+    let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
+    let answer = http_request(addr, method, path, &headers, body);
+    (
+        answer.status,
+        serde_json::from_str(&answer.body).unwrap_or(Value::Null),
     )
-    .expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    assert!(raw.starts_with("HTTP/1.1 201"), "{raw}");
-    let cookie = raw
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .expect("Set-Cookie");
-    let value = cookie.split_once(':').expect("header").1.trim();
-    let pair = value.split(';').next().expect("pair");
-    pair.split_once('=').expect("name=value").1.to_string()
 }
 
 fn logged_in(addr: &str, session: &str) -> Client {
-    let cookie = format!("hostage_session={session}");
-    Client::connect_with(addr, &[("Cookie", &cookie)]).expect("connect")
+    Client::connect_with(addr, &[("Cookie", &session_cookie(session))]).expect("connect")
 }
 
 /// 3+2: 180 + 40 × 2 = 260 s estimated, blitz.

@@ -276,6 +276,41 @@ pub fn http_request(
     }
 }
 
+/// The password of the tests' accounts.
+pub const PASSWORD: &str = "a good long password";
+
+/// The session token an answer's `Set-Cookie` sets.
+pub fn session_of(answer: &RawAnswer) -> String {
+    let (_, cookie) = answer
+        .headers
+        .iter()
+        .find(|(n, _)| n == "set-cookie")
+        .unwrap_or_else(|| panic!("no Set-Cookie: {}", answer.body));
+    let pair = cookie.split(';').next().expect("pair");
+    pair.split_once('=').expect("name=value").1.to_string()
+}
+
+/// Signs `name` up on `addr` with [`PASSWORD`]: its session token.
+pub fn sign_up(addr: &str, name: &str) -> String {
+    let body = serde_json::json!({"username": name, "password": PASSWORD}).to_string();
+    let answer = http_request(addr, "POST", "/api/account/signup", &[], &body);
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    session_of(&answer)
+}
+
+/// Logs `name` in on `addr` with [`PASSWORD`]: a new session token.
+pub fn log_in(addr: &str, name: &str) -> String {
+    let body = serde_json::json!({"username": name, "password": PASSWORD}).to_string();
+    let answer = http_request(addr, "POST", "/api/account/login", &[], &body);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    session_of(&answer)
+}
+
+/// The `Cookie` header's value for the session `token`.
+pub fn session_cookie(token: &str) -> String {
+    format!("hostage_session={token}")
+}
+
 /// `GET path` over plain HTTP/1.1: the status and the body.
 pub fn http_get(addr: &str, path: &str) -> (u16, String) {
     let answer = http_request(addr, "GET", path, &[], "");
