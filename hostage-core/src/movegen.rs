@@ -169,6 +169,7 @@ pub(crate) struct Counter {
     /// board: at most 8 per set, and at most 17 sets per position (7
     /// pieces, 8 pinned pawns, a pawn capture set, the joined pawn set; R1
     /// bounds the pieces), so no byte overflows.
+    #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
     bytes: u64,
 }
 
@@ -177,6 +178,7 @@ impl Counter {
         Counter {
             count: 0,
             pawns: Bitboard::EMPTY,
+            #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
             bytes: 0,
         }
     }
@@ -197,11 +199,18 @@ impl Counter {
     /// The number of moves counted.
     #[inline]
     pub(crate) fn total(&self) -> usize {
-        let bytes = self.bytes.wrapping_add(byte_counts(self.pawns));
-        // Bytes into 16-bit lanes (each at most 17 * 8 * 2), then the sum
-        // of the four lanes in the top one.
-        let lanes = (bytes & 0x00ff_00ff_00ff_00ff) + ((bytes >> 8) & 0x00ff_00ff_00ff_00ff);
-        self.count + (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        #[cfg(any(target_arch = "wasm32", target_feature = "popcnt"))]
+        {
+            self.count + self.pawns.count() as usize
+        }
+        #[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
+        {
+            let bytes = self.bytes.wrapping_add(byte_counts(self.pawns));
+            // Bytes into 16-bit lanes (each at most 17 * 8 * 2), then the
+            // sum of the four lanes in the top one.
+            let lanes = (bytes & 0x00ff_00ff_00ff_00ff) + ((bytes >> 8) & 0x00ff_00ff_00ff_00ff);
+            self.count + (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        }
     }
 }
 
@@ -209,6 +218,7 @@ impl Counter {
 /// Wiki's "SWAR-Popcount"): each byte of the result holds how many squares
 /// of `set` lie in that byte, 0 to 8. Adding such values for many sets and
 /// summing the bytes once saves the multiplication and shift of each count.
+#[cfg(not(any(target_arch = "wasm32", target_feature = "popcnt")))]
 #[inline]
 fn byte_counts(set: Bitboard) -> u64 {
     let x = set.0;
@@ -518,6 +528,31 @@ struct KingSafety {
 /// on our king's lines: a slider with nothing between gives check, one with
 /// a single man of ours between pins it. No slider attack is looked up.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg(target_arch = "wasm32")]
+fn king_safety(pos: &Position, us: Color, king: Square, their_live: bool) -> KingSafety {
+    // The WebAssembly build asks the position's own queries, whose code it
+    // has anyway: smaller than the one pass below, for the rules module's
+    // size budget.
+    let board = &pos.board;
+    let occupied = board.occupied();
+    let snipers = (attacks::rook_rays(king) & board.rooks_and_queens()
+        | attacks::bishop_rays(king) & board.bishops_and_queens())
+        & board.by_color(!us);
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & board.by_color(us);
+        }
+    }
+    KingSafety {
+        checkers: pos.attackers_live(king, !us, occupied, their_live),
+        pinned,
+        pseudo_checkers: pos.pseudo_checkers(),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn king_safety(pos: &Position, us: Color, king: Square, their_live: bool) -> KingSafety {
     let board = &pos.board;
     let ours = board.by_color(us);
