@@ -25,7 +25,7 @@ const status = (page) => card(page).getByRole('status');
 /** The id shown in the heading, "Puzzle <id>" or "Puzzle <id> · rated 1234". */
 const shownId = async (page) => (await heading(page).textContent()).match(/^Puzzle (\S+)/)?.[1] ?? '';
 /** The player's rating as shown ("1500", "1650?" while it is uncertain). */
-const rating = async (page) => parseInt(await page.getByText('Your puzzle rating').locator('..').getByRole('strong').textContent(), 10);
+const rating = async (page) => parseInt(await page.getByText('Your puzzle rating', { exact: true }).locator('..').getByRole('strong').textContent(), 10);
 
 async function fresh(viewport, extra) {
   const { context, page } = await app.open('puzzles', viewport, extra);
