@@ -270,8 +270,11 @@ assemble() {
     local name=$1 dts=$2 entry=$3
     # The glue imports the move objects' module (js/moves.js) from the
     # folder wasm-bindgen copies it into, snippets/<crate>-<hash>/js/; the
-    # package has it beside the glue instead (above).
-    sed "s|\./snippets/[^\`'\"]*/js/moves\.js|./moves.cjs|" "$OUT/nodejs/$name.js" >"$PKG/node/$name.cjs"
+    # package has it beside the glue instead (above). In CommonJS the
+    # require takes a plain string, which bundlers resolve (esbuild leaves a
+    # require of String.raw`...` to run time).
+    sed "s|require(String\.raw\`\./snippets/[^\`]*/js/moves\.js\`)|require('./moves.cjs')|" \
+        "$OUT/nodejs/$name.js" >"$PKG/node/$name.cjs"
     sed "s|\./snippets/[^\`'\"]*/js/moves\.js|./moves.js|" "$OUT/web/$name.js" >"$PKG/web/$name.js"
     if grep -q 'snippets/' "$PKG/node/$name.cjs" "$PKG/web/$name.js"; then
         log "$name.js imports a JavaScript snippet other than js/moves.js: build.sh must copy it"
