@@ -39,7 +39,9 @@
 #  4. assemble pkg/: node/ (CommonJS + an ESM wrapper over it: one instance
 #     for both module systems), web/ (ES modules for browsers and bundlers;
 #     index.js, engine.js and puzzles.js initialise with top-level await,
-#     hostage*.js leave `init()` to the caller), the engine's network
+#     hostage*.js leave `init()` to the caller), the module that makes
+#     move objects for the rules' and engine's glue (js/moves.js: web/moves.js,
+#     node/moves.cjs), the engine's network
 #     weights web/nnue.bin and hostage-chess/network that fetches them, the
 #     declarations (index, engine, puzzles, worker, network: .d.ts and
 #     .d.cts), and the committed npm/package.json (its `exports` name every
@@ -250,14 +252,35 @@ fi
 # --- 4. assemble pkg/ ------------------------------------------------------
 mkdir -p "$PKG/node" "$PKG/web"
 
+# The module that makes move objects (src/convert.rs), which the rules' and
+# the engine's glue import (copied first: assemble loads the glue): an ES
+# module in web/, and in node/ the same with its export line made CommonJS
+# (require() in Node.js 18 and 20 loads no ES module).
+cp "$HERE/js/moves.js" "$PKG/web/moves.js"
+sed 's/^export { \(.*\) };$/module.exports = { \1 };/' "$HERE/js/moves.js" >"$PKG/node/moves.cjs"
+if grep -q '^export' "$PKG/node/moves.cjs"; then
+    log "js/moves.js: its exports must be one last line \`export { ... };\`"
+    exit 1
+fi
+
 # assemble NAME DTS ENTRY: module NAME (hostage, hostage_engine,
 # hostage_puzzles) with its declarations DTS.d.ts / DTS.d.cts at the package
 # root, its Node ESM wrapper node/ENTRY.mjs and its browser entry web/ENTRY.js.
 assemble() {
     local name=$1 dts=$2 entry=$3
-    cp "$OUT/nodejs/$name.js" "$PKG/node/$name.cjs"
+    # The glue imports the move objects' module (js/moves.js) from the
+    # folder wasm-bindgen copies it into, snippets/<crate>-<hash>/js/; the
+    # package has it beside the glue instead (above). In CommonJS the
+    # require takes a plain string, which bundlers resolve (esbuild leaves a
+    # require of String.raw`...` to run time).
+    sed "s|require(String\.raw\`\./snippets/[^\`]*/js/moves\.js\`)|require('./moves.cjs')|" \
+        "$OUT/nodejs/$name.js" >"$PKG/node/$name.cjs"
+    sed "s|\./snippets/[^\`'\"]*/js/moves\.js|./moves.js|" "$OUT/web/$name.js" >"$PKG/web/$name.js"
+    if grep -q 'snippets/' "$PKG/node/$name.cjs" "$PKG/web/$name.js"; then
+        log "$name.js imports a JavaScript snippet other than js/moves.js: build.sh must copy it"
+        exit 1
+    fi
     cp "$OUT/$name.wasm" "$PKG/node/${name}_bg.wasm"
-    cp "$OUT/web/$name.js" "$PKG/web/"
     cp "$OUT/$name.wasm" "$PKG/web/${name}_bg.wasm"
     # The engine's declarations import the rules' types from './index.js'
     # (src/types.rs): from index.cjs in CommonJS, one level up from web/.

@@ -15,7 +15,7 @@ use js_sys::{Array, Map, Object};
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    convert::{self, by_color, move_arg, set, square_arg, string_arg, MoveArg},
+    convert::{self, by_color, move_arg, set, square_arg, string_arg, MoveArg, MoveObjects},
     errors::{type_error, Throw},
     svg,
 };
@@ -229,10 +229,12 @@ impl JsBoard {
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
     pub fn legal_moves(&self) -> Array {
         let pos = self.pos();
-        pos.legal_moves()
-            .iter()
-            .map(|m| convert::move_object(pos, m))
-            .collect()
+        let moves = pos.legal_moves();
+        let mut objects = MoveObjects::with_capacity(moves.len());
+        for m in &moves {
+            objects.push(pos, m);
+        }
+        objects.finish()
     }
 
     /// Plays a move given as a move object, SAN or long form; returns its
@@ -305,13 +307,12 @@ impl JsBoard {
     /// The moves played, as move objects.
     #[wasm_bindgen(js_name = historyMoves, unchecked_return_type = "Move[]")]
     pub fn history_moves(&self) -> Array {
-        let positions = self.game.positions();
-        self.game
-            .moves()
-            .iter()
-            .zip(positions)
-            .map(|(m, pos)| convert::move_object(pos, m))
-            .collect()
+        let moves = self.game.moves();
+        let mut objects = MoveObjects::with_capacity(moves.len());
+        for (m, pos) in moves.iter().zip(self.game.positions()) {
+            objects.push(pos, m);
+        }
+        objects.finish()
     }
 
     /// Whether a move (object, SAN or long form) is legal here. Text that

@@ -4,10 +4,15 @@
 //! names (`'knight'`, as in chessops), squares their names (`'e4'`).
 //! Nothing here knows a rule: each function only reshapes what the core
 //! computed.
+//!
+//! Move objects are made in JavaScript (`js/moves.js`) from numbers packed
+//! here ([`MoveObjects`]): setting their eleven keys from Rust crossed the
+//! module boundary and converted a string for every key and every value,
+//! which cost more than the rules themselves did.
 
 use hostage_core::{san::San, Color, Move, Piece, Position, Reserve, Role, Square};
 use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{prelude::wasm_bindgen, JsValue};
 
 use crate::errors::{type_error, Throw};
 
@@ -68,27 +73,84 @@ pub(crate) fn by_color(mut f: impl FnMut(Color) -> JsValue) -> Object {
     obj
 }
 
+#[wasm_bindgen(module = "/js/moves.js")]
+extern "C" {
+    /// The move objects of `packed` ([`STRIDE`] bytes a move, as [`pack`]
+    /// writes them), their SAN in `sans` separated by spaces.
+    #[wasm_bindgen(js_name = moveObjects)]
+    fn js_move_objects(packed: &[u8], sans: &str) -> Array;
+
+    /// The move object of the one move in `packed`, whose SAN is `san`.
+    #[wasm_bindgen(js_name = moveObject)]
+    fn js_move_object(packed: &[u8], san: &str) -> JsValue;
+}
+
+/// Bytes a move takes in the packed form `js/moves.js` reads.
+const STRIDE: usize = 8;
+
+/// The `from` byte of a move that has no starting square (a drop, an
+/// exchange).
+const NO_SQUARE: u8 = 64;
+
+/// `m`, made by `turn`, packed for `js/moves.js`: kind, colour, from
+/// (`Square::index`, or [`NO_SQUARE`]), to, role, capture, promotion and
+/// released, each role as `Role as u8` (0 for none).
+fn pack(turn: Color, m: &Move) -> [u8; STRIDE] {
+    let released = match *m {
+        Move::Exchange { released, .. } => Some(released),
+        _ => None,
+    };
+    let role = |r: Option<Role>| r.map_or(0, |r| r as u8);
+    // Square indexes are below 64.
+    #[allow(clippy::cast_possible_truncation)]
+    let square = |sq: Square| sq.index() as u8;
+    [
+        m.kind() as u8,
+        turn as u8,
+        m.from().map_or(NO_SQUARE, square),
+        square(m.to()),
+        m.role() as u8,
+        role(m.capture()),
+        role(m.promotion()),
+        role(released),
+    ]
+}
+
+/// Move objects made in one call into JavaScript: the moves packed, their
+/// SAN joined by spaces (SAN has none).
+pub(crate) struct MoveObjects {
+    packed: Vec<u8>,
+    sans: String,
+}
+
+impl MoveObjects {
+    /// Room for `n` moves.
+    pub(crate) fn with_capacity(n: usize) -> MoveObjects {
+        MoveObjects {
+            packed: Vec::with_capacity(n * STRIDE),
+            // About six bytes of SAN a move.
+            sans: String::with_capacity(n * 6),
+        }
+    }
+
+    /// Adds `m`, legal in `pos`.
+    pub(crate) fn push(&mut self, pos: &Position, m: &Move) {
+        if !self.packed.is_empty() {
+            self.sans.push(' ');
+        }
+        self.packed.extend_from_slice(&pack(pos.turn(), m));
+        self.sans.push_str(&San::write(pos, m));
+    }
+
+    /// The array of move objects, in the order pushed.
+    pub(crate) fn finish(self) -> Array {
+        js_move_objects(&self.packed, &self.sans)
+    }
+}
+
 /// The plain move object of `m`, legal in `pos` (see `Move` in the TS types).
 pub(crate) fn move_object(pos: &Position, m: &Move) -> JsValue {
-    let (released, rescued) = match *m {
-        Move::Exchange {
-            released, rescued, ..
-        } => (Some(released), Some(rescued)),
-        _ => (None, None),
-    };
-    let obj = Object::new();
-    set(&obj, "uci", m.to_uci().to_string());
-    set(&obj, "san", San::write(pos, m));
-    set(&obj, "kind", m.kind().name());
-    set(&obj, "color", color(pos.turn()));
-    set(&obj, "from", square(m.from()));
-    set(&obj, "to", square(Some(m.to())));
-    set(&obj, "role", role(Some(m.role())));
-    set(&obj, "capture", role(m.capture()));
-    set(&obj, "promotion", role(m.promotion()));
-    set(&obj, "released", role(released));
-    set(&obj, "rescued", role(rescued));
-    obj.into()
+    js_move_object(&pack(pos.turn(), m), &San::write(pos, m))
 }
 
 /// A JavaScript string argument, or a `TypeError` naming `what`.
@@ -183,4 +245,104 @@ pub(crate) fn reserve_arg(value: &JsValue) -> Result<Reserve, JsValue> {
         out.set(role, count as u8);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use hostage_core::{Color, File, Move, MoveKind, Position, Rank, Role, Square};
+
+    use super::{pack, NO_SQUARE, STRIDE};
+
+    const MOVES_JS: &str = include_str!("../js/moves.js");
+
+    /// The text between the brackets or quotes of `const NAME = ...;` in
+    /// js/moves.js.
+    fn table(name: &str) -> &'static str {
+        let start = MOVES_JS
+            .find(&format!("const {name} = "))
+            .unwrap_or_else(|| panic!("no {name} in js/moves.js"));
+        let line = MOVES_JS[start..].lines().next().unwrap();
+        let value = &line[line.find(" = ").unwrap() + 3..line.len() - 1];
+        &value[1..value.len() - 1]
+    }
+
+    /// The entries of a JavaScript array of strings and `null`.
+    fn names(name: &str) -> Vec<String> {
+        table(name)
+            .split(", ")
+            .map(|v| v.trim_matches('\'').to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_tables_of_moves_js_follow_the_core_numbering() {
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castle,
+            MoveKind::Drop,
+            MoveKind::Exchange,
+        ];
+        let js = names("KINDS");
+        assert_eq!(js.len(), kinds.len());
+        for k in kinds {
+            assert_eq!(js[k as usize], k.name());
+        }
+        let js = names("COLORS");
+        assert_eq!(js.len(), 2);
+        for c in Color::ALL {
+            assert_eq!(js[c as usize], c.char().to_string());
+        }
+        let (js, letters, upper) = (names("ROLES"), table("LETTERS"), table("UPPER"));
+        assert_eq!(js.len(), Role::ALL.len() + 1);
+        assert_eq!(js[0], "null");
+        assert_eq!(letters.as_bytes()[0], b' ');
+        for r in Role::ALL {
+            assert_eq!(js[r as usize], r.name());
+            assert_eq!(letters.as_bytes()[r as usize], r.char() as u8);
+            assert_eq!(upper.as_bytes()[r as usize], r.upper_char() as u8);
+        }
+        assert!(MOVES_JS.contains(&format!("const STRIDE = {STRIDE};")));
+        // js/moves.js lists the squares rank by rank, a to h within a rank.
+        for (i, rank) in Rank::ALL.into_iter().enumerate() {
+            for (j, file) in File::ALL.into_iter().enumerate() {
+                let sq = Square::from_coords(file, rank);
+                assert_eq!(sq.index() as usize, i * 8 + j, "{sq}");
+            }
+        }
+        assert_eq!(u32::from(NO_SQUARE), 64);
+    }
+
+    #[test]
+    fn moves_are_packed_field_by_field() {
+        let pos = Position::new();
+        let e4 = pos.parse_uci("e2e4").unwrap();
+        assert_eq!(pack(Color::White, &e4), [0, 0, 12, 28, 1, 0, 0, 0]);
+        let drop = Move::Drop {
+            role: Role::Knight,
+            to: Square::C7,
+        };
+        assert_eq!(pack(Color::Black, &drop), [3, 1, 64, 50, 2, 0, 0, 0]);
+        let exchange = Move::Exchange {
+            released: Role::Bishop,
+            rescued: Role::Queen,
+            to: Square::D4,
+        };
+        assert_eq!(pack(Color::White, &exchange), [4, 0, 64, 27, 5, 0, 0, 3]);
+        let promotion = Position::from_fen("7k/3P4/8/8/8/8/8/K7[#R] w - - 0 1")
+            .unwrap()
+            .parse_uci("d7d8r")
+            .unwrap();
+        assert_eq!(pack(Color::White, &promotion), [0, 0, 51, 59, 1, 0, 4, 0]);
+        let castle = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+            .unwrap()
+            .parse_uci("e1g1")
+            .unwrap();
+        assert_eq!(pack(Color::White, &castle), [2, 0, 4, 6, 6, 0, 0, 0]);
+        let capture = Position::from_fen("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1")
+            .unwrap()
+            .parse_uci("e4d6")
+            .unwrap();
+        assert_eq!(pack(Color::White, &capture), [0, 0, 28, 43, 2, 1, 0, 0]);
+    }
 }
