@@ -444,17 +444,12 @@ fn hostile_input(addr: &str, db: &Db) {
             );
         }
     }
-    // Bodies that are not the documented object.
-    for body in [
-        "",
-        "not json",
-        "[]",
-        "{\"username\": \"Bob\"}",
-        "{\"username\": 1, \"password\": \"good password\"}",
-        "{\"username\": \"Bob\", \"password\": \"good password\", \"admin\": true}",
-        "{\"username\": \"Bob\", \"username\": \"Eve\", \"password\": \"good password\"}",
-    ] {
-        request(addr, "POST", "/api/account/signup", &[], body).refused(400, "invalid_request");
+    // Bodies that are not the documented object, on every endpoint that
+    // takes one (with a session where it needs one).
+    for body in support::hostile_bodies(&credentials("Bob", "good password")) {
+        for path in ["/api/account/signup", "/api/account/login"] {
+            request(addr, "POST", path, &[], &body).refused(400, "invalid_request");
+        }
     }
     let huge = json!({"username": "Bob", "password": "y".repeat(5000)}).to_string();
     let too_big = request(addr, "POST", "/api/account/signup", &[], &huge);
@@ -523,6 +518,27 @@ fn hostile_input(addr: &str, db: &Db) {
     );
     assert_eq!(made.status, 201, "{}", made.body);
     assert_eq!(db.count("accounts"), 1);
+    // The endpoints of a session, with hostile bodies: nothing changes.
+    let session = made.session();
+    let cookie = format!("hostage_session={session}");
+    let change = json!({"current_password": "good password", "new_password": "other password"});
+    let closing = json!({"password": "good password"});
+    for (path, example) in [("password", change), ("close", closing)] {
+        for body in support::hostile_bodies(&example) {
+            let path = format!("/api/account/{path}");
+            request(addr, "POST", &path, &[("Cookie", &cookie)], &body)
+                .refused(400, "invalid_request");
+        }
+    }
+    assert_eq!(get(addr, "/api/account/me", Some(&session)).status, 200);
+    assert_eq!(db.sessions(), [sha256_hex(&session)]);
+    let login = post(
+        addr,
+        "/api/account/login",
+        None,
+        &credentials("Mallory", "good password"),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
     // A GET from another origin changes nothing and is answered.
     let me = request(
         addr,
