@@ -15,7 +15,8 @@
 //! Errors are `{"code", "message"}` (with `retry_after_s` and a
 //! `Retry-After` header for `too_many_attempts`), as every error of the
 //! server. A body is at most [`MAX_BODY_BYTES`], a JSON object with
-//! exactly the keys named (an unknown or doubled key is `invalid_request`).
+//! exactly the keys named, each once, of the types named (anything else is
+//! `invalid_request`, nothing changed: `json_body.rs`).
 //! The cookie is [`COOKIE`]: `HttpOnly; SameSite=Lax; Path=/`, `Secure`
 //! when the server is told it is behind TLS, `Max-Age` the session's life.
 
@@ -29,11 +30,11 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::{
     domain::account::{AccountError, AccountRefusal},
+    json_body::parse,
     service::accounts::{Accounts, LoggedIn},
     store::accounts::AccountRecord,
     wire::protocol::time_control::TimeControl,
@@ -139,31 +140,6 @@ fn service(state: &Shared) -> Result<&Arc<Accounts>, AccountError> {
             "this server keeps no accounts",
         )
     })
-}
-
-/// The JSON object `body`, with exactly the keys of `T`.
-pub(crate) fn parse<T: DeserializeOwned>(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<T, AccountError> {
-    let invalid = |why: String| AccountError::new(AccountRefusal::InvalidRequest, why);
-    let body = body.map_err(|e| invalid(format!("the body could not be read: {e}")))?;
-    // The serde error names the key or the type at fault, never a value.
-    serde_json::from_slice(&body).map_err(|e| {
-        invalid(format!(
-            "the body is not the JSON object this endpoint takes ({})",
-            category(&e)
-        ))
-    })
-}
-
-/// What kind of JSON error `e` is, without any of the text it read.
-fn category(e: &serde_json::Error) -> &'static str {
-    match e.classify() {
-        serde_json::error::Category::Io => "unreadable",
-        serde_json::error::Category::Syntax => "not JSON",
-        serde_json::error::Category::Data => "wrong keys or types",
-        serde_json::error::Category::Eof => "cut short",
-    }
 }
 
 /// A username and a password.

@@ -39,6 +39,7 @@ pub mod account_http;
 pub mod caps;
 pub mod domain;
 pub mod http;
+mod json_body;
 pub mod origin;
 mod pgn_site;
 pub mod players_http;

@@ -21,9 +21,9 @@ use axum::{
 use serde_json::{json, Value};
 
 use crate::{
-    account_http::{answer, parse, refusal_response, session, Shared},
-    domain::account::{AccountError, AccountRefusal},
+    account_http::{answer, refusal_response, session, Shared},
     domain::puzzles::{is_provisional, PuzzleError, PuzzleRefusal, Rating},
+    json_body::parse,
     service::puzzles::{AttemptError, PuzzleStanding},
 };
 
@@ -45,11 +45,6 @@ pub fn routes<S: Clone + Send + Sync + 'static>(accounts: Shared) -> Router<S> {
 struct Attempt {
     id: String,
     solved: bool,
-}
-
-/// Whether `body` is a JSON object (its first byte after white space is `{`).
-fn is_object(body: &[u8]) -> bool {
-    body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 fn rating_json(r: Rating) -> Value {
@@ -119,15 +114,6 @@ async fn attempt(
 ) -> Response {
     let result = async {
         let (accounts, _, account) = session(&state, &headers).await?;
-        // serde reads a struct from an array too (`["id", true]`): only an
-        // object is the documented body.
-        if body.as_ref().is_ok_and(|b| !is_object(b)) {
-            return Err(AccountError::new(
-                AccountRefusal::InvalidRequest,
-                "the body is not the JSON object this endpoint takes (not an object)",
-            )
-            .into());
-        }
         let a: Attempt = parse(body)?;
         let stored = accounts.record_attempt(&account, &a.id, a.solved).await?;
         let o = stored.outcome;

@@ -255,7 +255,8 @@ fn games_follow_the_account(a: &str, b: &str, on_a: &str, on_b: &str) -> String 
     second.send(json!({"v": 1, "type": "join", "game": game}));
     let joined = second.expect("joined");
     assert_eq!(joined["color"], "white");
-    assert_eq!(joined["token"], created["token"]);
+    // A token of its own for this device; the first device keeps its own.
+    assert_ne!(joined["token"], created["token"]);
     second.expect("state");
     let token = joined["token"].as_str().expect("token");
     second.send(move_msg(&game, token, "e2e4", 0));
@@ -444,17 +445,12 @@ fn hostile_input(addr: &str, db: &Db) {
             );
         }
     }
-    // Bodies that are not the documented object.
-    for body in [
-        "",
-        "not json",
-        "[]",
-        "{\"username\": \"Bob\"}",
-        "{\"username\": 1, \"password\": \"good password\"}",
-        "{\"username\": \"Bob\", \"password\": \"good password\", \"admin\": true}",
-        "{\"username\": \"Bob\", \"username\": \"Eve\", \"password\": \"good password\"}",
-    ] {
-        request(addr, "POST", "/api/account/signup", &[], body).refused(400, "invalid_request");
+    // Bodies that are not the documented object, on every endpoint that
+    // takes one (with a session where it needs one).
+    for body in support::hostile_bodies(&credentials("Bob", "good password")) {
+        for path in ["/api/account/signup", "/api/account/login"] {
+            request(addr, "POST", path, &[], &body).refused(400, "invalid_request");
+        }
     }
     let huge = json!({"username": "Bob", "password": "y".repeat(5000)}).to_string();
     let too_big = request(addr, "POST", "/api/account/signup", &[], &huge);
@@ -523,6 +519,27 @@ fn hostile_input(addr: &str, db: &Db) {
     );
     assert_eq!(made.status, 201, "{}", made.body);
     assert_eq!(db.count("accounts"), 1);
+    // The endpoints of a session, with hostile bodies: nothing changes.
+    let session = made.session();
+    let cookie = format!("hostage_session={session}");
+    let change = json!({"current_password": "good password", "new_password": "other password"});
+    let closing = json!({"password": "good password"});
+    for (path, example) in [("password", change), ("close", closing)] {
+        for body in support::hostile_bodies(&example) {
+            let path = format!("/api/account/{path}");
+            request(addr, "POST", &path, &[("Cookie", &cookie)], &body)
+                .refused(400, "invalid_request");
+        }
+    }
+    assert_eq!(get(addr, "/api/account/me", Some(&session)).status, 200);
+    assert_eq!(db.sessions(), [sha256_hex(&session)]);
+    let login = post(
+        addr,
+        "/api/account/login",
+        None,
+        &credentials("Mallory", "good password"),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
     // A GET from another origin changes nothing and is answered.
     let me = request(
         addr,
@@ -736,10 +753,217 @@ fn a_lobby_challenge_accepted_by_an_account_is_the_accounts_game() {
     assert_eq!(listed.body["games"][0]["color"], "black");
     assert_eq!(listed.body["games"][0]["started"], true);
     assert_eq!(listed.body["games"][0]["your_move"], false);
-    // Another device of the account takes the seat back by `join`.
+    // Another device of the account takes the seat back by `join`, with
+    // a token of its own.
     let mut other = Client::connect_with(&addr, &[("Cookie", &cookie)]).expect("connect");
     other.send(json!({"v": 1, "type": "join", "game": game}));
     let again = other.expect("joined");
     assert_eq!(again["color"], "black");
-    assert_eq!(again["token"], joined["token"]);
+    assert_ne!(again["token"], joined["token"]);
+}
+
+/// Reads until the `moved` of `mv`, failing on an error.
+fn until_move(client: &mut Client, mv: &str) {
+    loop {
+        let m = client.recv();
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "moved" && m["move"] == mv {
+            return;
+        }
+    }
+}
+
+/// The token of a `joined` (or `created`) answer.
+fn token_of(answer: &Value) -> String {
+    answer["token"].as_str().expect("token").to_string()
+}
+
+/// A logged-in lobby challenge's creator plays its game from a device
+/// that made no challenge (on the other server `b`), and from a third one
+/// on `a`; the first device still plays; nobody else takes the seat; the
+/// database keeps digests only. Returns every token seen.
+fn a_creator_on_every_device(a: &str, b: &str, db: &Db) -> Vec<String> {
+    let first_session = support::sign_up(a, "Creator");
+    let second_session = support::log_in(b, "Creator");
+    let cookie = |s: &str| support::session_cookie(s);
+    let mut first = Client::connect_with(a, &[("Cookie", &cookie(&first_session))]).expect("ws");
+    first.send(json!({"v": 1, "type": "challenge_create", "color": "white",
+        "clock": {"initial_ms": 300_000, "increment_ms": 0}}));
+    let challenge = first.expect("challenge_created")["challenge"]["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let mut guest = Client::connect(a);
+    guest.send(json!({"v": 1, "type": "challenge_accept", "challenge": challenge}));
+    let guest_token = token_of(&guest.expect("joined"));
+    guest.expect("state");
+    let game = first.expect_past("challenge_accepted", &["lobby_changed"])["game"]
+        .as_str()
+        .expect("game")
+        .to_string();
+    let first_token = token_of(&first.expect("joined"));
+    first.expect("state");
+    // The second device, on the other server: the creator's seat, with a
+    // token of its own, and it plays.
+    let mut second = Client::connect_with(b, &[("Cookie", &cookie(&second_session))]).expect("ws");
+    second.send(json!({"v": 1, "type": "join", "game": game}));
+    let joined = second.expect("joined");
+    assert_eq!(joined["color"], "white", "{joined}");
+    let second_token = token_of(&joined);
+    assert_ne!(second_token, first_token);
+    assert_eq!(second.expect("state")["names"]["white"], "Creator");
+    second.send(move_msg(&game, &second_token, "e2e4", 0));
+    until_move(&mut second, "e2e4");
+    until_move(&mut guest, "e2e4");
+    guest.send(move_msg(&game, &guest_token, "e7e5", 1));
+    until_move(&mut guest, "e7e5");
+    // The first device still plays, with its own token.
+    until_move(&mut first, "e7e5");
+    first.send(move_msg(&game, &first_token, "d2d4", 2));
+    until_move(&mut first, "d2d4");
+    // The second device's token, taken back on the first server.
+    let mut resumed = Client::connect(a);
+    resumed.send(json!({"v": 1, "type": "resume", "game": game, "token": second_token}));
+    assert_eq!(resumed.expect("resumed")["color"], "white");
+    // A third device, on the first server.
+    let mut third = Client::connect_with(a, &[("Cookie", &cookie(&first_session))]).expect("ws");
+    third.send(json!({"v": 1, "type": "join", "game": game}));
+    let third_token = token_of(&third.expect("joined"));
+    // A guest, and another account, take no seat; a made-up token is none.
+    let mut stranger = Client::connect(b);
+    stranger.send(json!({"v": 1, "type": "join", "game": game}));
+    stranger.expect_error("game_full");
+    let other = support::sign_up(b, "Other");
+    let mut other = Client::connect_with(b, &[("Cookie", &cookie(&other))]).expect("ws");
+    other.send(json!({"v": 1, "type": "join", "game": game}));
+    other.expect_error("game_full");
+    stranger.send(json!({"v": 1, "type": "resume", "game": game,
+        "token": "0123456789abcdef0123456789abcdef"}));
+    stranger.expect_error("invalid_token");
+    let tokens = vec![
+        first_token,
+        second_token,
+        third_token,
+        guest_token,
+        first_session,
+        second_session,
+    ];
+    // The seat keeps the digests of its three tokens, nothing else.
+    let rows = db.rows(&format!(
+        "SELECT white_token, white_devices, black_token, black_devices FROM games WHERE id = '{game}'"
+    ));
+    let row = &rows[0];
+    assert_eq!(row[0].as_deref(), Some(sha256_hex(&tokens[0]).as_str()));
+    let devices = row[1].clone().unwrap_or_default();
+    let devices: Vec<&str> = devices.split_whitespace().collect();
+    assert_eq!(devices, [sha256_hex(&tokens[1]), sha256_hex(&tokens[2])]);
+    assert_eq!(row[2].as_deref(), Some(sha256_hex(&tokens[3]).as_str()));
+    assert_eq!(row[3], None);
+    tokens
+}
+
+/// The columns of `table`, by name.
+fn columns(db: &Db, table: &str) -> Vec<String> {
+    let sql = match db {
+        Db::Sqlite(_) => format!("SELECT name FROM pragma_table_info('{table}') ORDER BY name"),
+        Db::Postgres(_) => format!(
+            "SELECT column_name::text FROM information_schema.columns
+             WHERE table_name = '{table}' ORDER BY column_name"
+        ),
+    };
+    db.rows(&sql)
+        .into_iter()
+        .map(|r| r[0].clone().expect("name"))
+        .collect()
+}
+
+/// No secret in clear: the accounts keep no seat key (no column a seat
+/// token could be derived from), and no stored text of the accounts',
+/// sessions', seats' or games' tables holds any token given out.
+fn no_secret_in_clear(db: &Db, tokens: &[String]) {
+    assert_eq!(
+        columns(db, "accounts"),
+        [
+            "closed_ms",
+            "created_ms",
+            "id",
+            "password",
+            "username",
+            "username_key"
+        ]
+    );
+    let texts = [
+        "SELECT id, username, username_key, password FROM accounts",
+        "SELECT token, account FROM sessions",
+        "SELECT account, game, side FROM account_seats",
+        "SELECT id, white_token, black_token, white_devices, black_devices, white_name, black_name FROM games",
+    ];
+    for sql in texts {
+        for row in db.rows(sql) {
+            for value in row.into_iter().flatten() {
+                for token in tokens {
+                    assert!(!value.contains(token.as_str()), "{sql}: {value}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_lobby_creator_plays_from_any_device_and_no_secret_is_stored_on_sqlite() {
+    let (addr, _runtime, db) = sqlite_server("devices");
+    let tokens = a_creator_on_every_device(&addr, &addr, &db);
+    no_secret_in_clear(&db, &tokens);
+}
+
+#[test]
+fn a_lobby_creator_plays_from_any_device_and_no_secret_is_stored_on_postgresql() {
+    let Some(url) = server::fresh_database("devices") else {
+        return;
+    };
+    let (a, _ra) = pg_server(&url);
+    let (b, _rb) = pg_server(&url);
+    let db = Db::Postgres(url);
+    let tokens = a_creator_on_every_device(&a, &b, &db);
+    no_secret_in_clear(&db, &tokens);
+}
+
+#[test]
+fn a_database_with_seat_keys_loses_them_when_opened() {
+    let dir = std::env::temp_dir().join(format!("hostage-accounts-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("games.db");
+    let key = "5eed".repeat(16);
+    {
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        conn.execute_batch(&format!(
+            "CREATE TABLE accounts (id TEXT PRIMARY KEY, username TEXT NOT NULL,
+                username_key TEXT NOT NULL UNIQUE, password TEXT NOT NULL,
+                seat_key TEXT NOT NULL, created_ms BIGINT NOT NULL, closed_ms BIGINT);
+             INSERT INTO accounts VALUES ('a1', 'Old', 'old', '$argon2id$x', '{key}', 1, NULL);"
+        ))
+        .expect("old schema");
+    }
+    let (addr, runtime) = server::serve(Server::bind(&Config::new(&path)));
+    let db = Db::Sqlite(path.clone());
+    assert!(!columns(&db, "accounts").contains(&"seat_key".to_string()));
+    assert_eq!(
+        db.rows("SELECT username FROM accounts")[0][0].as_deref(),
+        Some("Old")
+    );
+    // The name is still taken.
+    post(
+        &addr,
+        "/api/account/signup",
+        None,
+        &credentials("OLD", "good password"),
+    )
+    .refused(409, "username_taken");
+    drop(runtime);
+    let bytes = std::fs::read(&path).expect("file");
+    let wal = std::fs::read(dir.join("games.db-wal")).unwrap_or_default();
+    for file in [bytes, wal] {
+        assert!(!file.windows(key.len()).any(|w| w == key.as_bytes()));
+    }
 }

@@ -298,25 +298,7 @@ fn hostile_input(addr: &str, db: &Db) {
         attempt(addr, Some(&token), unknown, true).refused(404, "unknown_puzzle");
     }
     // Bodies that are not the documented object.
-    let huge = json!({"id": id, "solved": true, "pad": "y".repeat(5000)}).to_string();
-    for bad in [
-        String::new(),
-        "not json".into(),
-        "[]".into(),
-        "null".into(),
-        format!("[\"{id}\", true]"),
-        format!("{{\"id\": [\"{id}\"], \"solved\": true}}"),
-        "{\"id\": 5, \"solved\": true}".into(),
-        format!("{{\"id\": \"{id}\", \"solved\": \"yes\"}}"),
-        format!("{{\"id\": \"{id}\", \"solved\": 1}}"),
-        format!("{{\"id\": \"{id}\", \"solved\": null}}"),
-        format!("{{\"id\": \"{id}\"}}"),
-        "{\"solved\": true}".into(),
-        format!("{{\"id\": \"{id}\", \"id\": \"{id}\", \"solved\": true}}"),
-        format!("{{\"id\": \"{id}\", \"solved\": true, \"solved\": false}}"),
-        format!("{{\"id\": \"{id}\", \"solved\": true, \"rating\": 3000}}"),
-        huge,
-    ] {
+    for bad in support::hostile_bodies(&json!({"id": id, "solved": true})) {
         let refused = post_raw(addr, path, Some(&token), &bad);
         assert_eq!(refused.status, 400, "{bad:.80}: {}", refused.body);
         refused.refused(400, "invalid_request");

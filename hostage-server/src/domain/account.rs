@@ -108,30 +108,17 @@ pub fn check_password(password: &str) -> Result<(), AccountError> {
     Ok(())
 }
 
-/// A logged-in player as the game service sees it: the account, the name
-/// its seats get, and the secret its seat tokens are derived from.
+/// A logged-in player as the game service sees it: the account and the
+/// name its seats get. Its seats are listed by the account store; a device
+/// of the account joining one of its games gets a token of its own for the
+/// seat (`room/devices.rs`), so no secret of the account's seats is kept
+/// but as a digest. One account holds at most one seat of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatOwner {
     /// The account's id.
     pub account: String,
     /// The username, the name of every seat the account takes.
     pub name: DisplayName,
-    /// The account's seat key (64 hex characters).
-    pub seat_key: String,
-}
-
-impl SeatOwner {
-    /// The token of the account's seat in `game`: a SHA-256 of the
-    /// account's seat key and the game's id, 32 hex characters like every
-    /// token. So a logged-in connection on any device can act for the
-    /// seat its account took, and the store keeps only the token's digest
-    /// (as for every seat). One account holds at most one seat of a game.
-    #[must_use]
-    pub fn seat_token(&self, game: &str) -> String {
-        use sha2::{Digest, Sha256};
-        let digest = Sha256::digest(format!("hostage account seat\0{game}\0{}", self.seat_key));
-        digest[..16].iter().map(|b| format!("{b:02x}")).collect()
-    }
 }
 
 /// Whether an account can log in.
@@ -271,33 +258,6 @@ mod tests {
             let e = Username::parse(bad).unwrap_err();
             assert_eq!(e.code(), "invalid_username", "{bad:?}");
         }
-    }
-
-    #[test]
-    fn seat_tokens_are_per_account_and_game() {
-        let owner = |key: &str| SeatOwner {
-            account: "a1".into(),
-            name: DisplayName::parse("Ada").unwrap(),
-            seat_key: key.into(),
-        };
-        let (a, b) = (owner(&"1".repeat(64)), owner(&"2".repeat(64)));
-        let t = a.seat_token("game000001");
-        assert_eq!(t.len(), 32);
-        assert!(t.bytes().all(|c| c.is_ascii_hexdigit()));
-        assert_eq!(t, a.seat_token("game000001"));
-        assert_ne!(t, a.seat_token("game000002"));
-        assert_ne!(t, b.seat_token("game000001"));
-        // SHA-256 of the documented text, computed apart from the code.
-        let expected = {
-            use sha2::{Digest, Sha256};
-            let text = format!("hostage account seat\u{0}game000001\u{0}{}", "1".repeat(64));
-            let d = Sha256::digest(text.as_bytes());
-            d[..16]
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
-        assert_eq!(t, expected);
     }
 
     #[test]

@@ -73,6 +73,19 @@ pub enum Event {
         /// correspondence game.
         deadline_ms: Option<u64>,
     },
+    /// The seat `side`, held by an account, got a further token for one
+    /// more of the account's devices (`room/devices.rs`): nothing to tell.
+    SeatTokenAdded {
+        /// Game id.
+        game: String,
+        /// The seat.
+        side: Color,
+        /// The seat's further token digests after the change, oldest first.
+        devices: Vec<TokenHash>,
+        /// The seat's further token digests before it (the change is stored
+        /// only if they are still so).
+        was: Vec<TokenHash>,
+    },
     /// A new move was played (a standing draw offer is withdrawn by it).
     MovePlayed(MovePlayed),
     /// A move already stored was sent again: acknowledged, not played.
@@ -187,6 +200,7 @@ impl Event {
         match self {
             Event::MovePlayed(m) | Event::MoveRepeated(m) => &m.game,
             Event::SeatTaken { game, .. }
+            | Event::SeatTokenAdded { game, .. }
             | Event::DrawOffered { game, .. }
             | Event::DrawDeclined { game, .. }
             | Event::TakebackOffered { game, .. }

@@ -25,7 +25,9 @@
 //! [`Termination::name`]; reading a stored name back is written once here
 //! ([`color_named`], [`End::from_names`]).
 //!
-//! A seat's secret is kept only as its SHA-256 digest ([`TokenHash`]):
+//! A seat's secret is kept only as its SHA-256 digest ([`TokenHash`]), and
+//! so are the further tokens an account's seat gets, one per device
+//! ([`SeatDevices`]):
 //! tokens are 128 random bits, so a fast hash is enough (no dictionary to
 //! guess from), and a database leak gives no seat away. Digests are
 //! compared in constant time.
@@ -289,14 +291,29 @@ impl TokenHash {
 /// Each seat's token digest, if the seat is taken.
 pub type SeatHashes = ByColor<Option<TokenHash>>;
 
-/// The seat whose token is `token`, checking both seats (so the time taken
-/// does not tell which seat matched). The one token check of the server.
+/// The most further tokens a seat holds ([`SeatDevices`]): a seat's
+/// account resumed on a ninth device drops the oldest of them.
+pub const MAX_SEAT_DEVICES: usize = 8;
+
+/// Each seat's further token digests, oldest first: one for each device
+/// of the account that holds the seat, drawn when the device joined the
+/// game (`docs/server.md`, Accounts). Empty for a guest's seat.
+pub type SeatDevices = ByColor<Vec<TokenHash>>;
+
+/// The seat whose token is `token`, checking both seats and every further
+/// token of each (all of them, so the time taken does not tell which
+/// matched). The one token check of the server.
 #[must_use]
-pub fn seat_of(seats: &SeatHashes, token: &str) -> Option<Color> {
+pub fn seat_of(seats: &SeatHashes, devices: &SeatDevices, token: &str) -> Option<Color> {
     let mut found = None;
     for (color, hash) in seats.iter() {
         if hash.is_some_and(|h| h.matches(token)) {
             found = Some(color);
+        }
+        for device in devices.get(color) {
+            if device.matches(token) {
+                found = Some(color);
+            }
         }
     }
     found
@@ -348,7 +365,14 @@ mod tests {
         assert_eq!(TokenHash::from_hex(&h.to_hex()), Some(h));
         assert_eq!(TokenHash::from_hex("zz"), None);
         let seats = ByColor::new(Some(TokenHash::of("w")), None);
-        assert_eq!(seat_of(&seats, "w"), Some(Color::White));
-        assert_eq!(seat_of(&seats, "b"), None);
+        let none = SeatDevices::default();
+        assert_eq!(seat_of(&seats, &none, "w"), Some(Color::White));
+        assert_eq!(seat_of(&seats, &none, "b"), None);
+        let seats = ByColor::new(Some(TokenHash::of("w")), Some(TokenHash::of("b")));
+        let devices = ByColor::new(vec![TokenHash::of("w2")], vec![TokenHash::of("b2")]);
+        assert_eq!(seat_of(&seats, &devices, "w2"), Some(Color::White));
+        assert_eq!(seat_of(&seats, &devices, "b2"), Some(Color::Black));
+        assert_eq!(seat_of(&seats, &devices, "b"), Some(Color::Black));
+        assert_eq!(seat_of(&seats, &devices, "x2"), None);
     }
 }

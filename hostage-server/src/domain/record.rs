@@ -6,7 +6,8 @@
 use hostage_core::{ByColor, Color};
 
 use crate::domain::{
-    chat::ChatLine, correspondence::Days, names::DisplayName, ClockSpec, End, SeatHashes, TokenHash,
+    chat::ChatLine, correspondence::Days, names::DisplayName, ClockSpec, End, SeatDevices,
+    SeatHashes, TokenHash,
 };
 
 /// A stored move as a shared store announces it: the `Write::Move` of the store and
@@ -104,6 +105,9 @@ pub struct StoredGame {
     pub deadline_ms: Option<u64>,
     /// Each seat's token digest, if taken.
     pub tokens: SeatHashes,
+    /// Each seat's further token digests, oldest first (an account's
+    /// devices).
+    pub devices: SeatDevices,
     /// The clocks at the last stored event.
     pub clocks: StoredClocks,
     /// A standing draw offer.

@@ -23,6 +23,7 @@ use hostage_core::{
     game::Game, pgn::PgnGame, pgn::PgnResult, uci::UciMove, ByColor, Color, Position,
 };
 
+mod devices;
 mod restore;
 mod tail;
 mod takeback;
@@ -35,13 +36,16 @@ use crate::{
     domain::names::DisplayName,
     domain::record::{NewGame, Seen},
     domain::refusal::{ErrorCode, ProtoError},
-    domain::{self, ClockReading, ClockSpec, End, EndReason, SeatHashes, Status, TokenHash},
+    domain::{
+        self, ClockReading, ClockSpec, End, EndReason, SeatDevices, SeatHashes, Status, TokenHash,
+    },
 };
 
 /// What a room needs to be put back as it was before a change.
 #[derive(Clone, Debug)]
 pub struct Undo {
     tokens: SeatHashes,
+    devices: SeatDevices,
     clock: Option<Clock>,
     draw_offer: Option<Color>,
     takeback: Option<Color>,
@@ -87,6 +91,9 @@ pub struct Room {
     created_ms: u64,
     game: Game,
     tokens: SeatHashes,
+    /// Each seat's further tokens, one per device of its account
+    /// (`room/devices.rs`).
+    devices: SeatDevices,
     clock: Option<Clock>,
     draw_offer: Option<Color>,
     /// The standing takeback request, by the side asking.
@@ -166,6 +173,7 @@ impl Room {
             created_ms,
             game: Game::new(),
             tokens,
+            devices: SeatDevices::default(),
             clock: clock.map(Clock::new),
             draw_offer: None,
             takeback: None,
@@ -474,6 +482,7 @@ impl Room {
     fn undo_point(&self) -> Undo {
         Undo {
             tokens: self.tokens,
+            devices: self.devices.clone(),
             clock: self.clock,
             draw_offer: self.draw_offer,
             takeback: self.takeback,
@@ -499,6 +508,7 @@ impl Room {
             let _ = self.game.push(m);
         }
         self.tokens = undo.tokens;
+        self.devices = undo.devices;
         self.clock = undo.clock;
         self.draw_offer = undo.draw_offer;
         self.takeback = undo.takeback;
@@ -559,7 +569,7 @@ impl Room {
                 "this action needs a seat's token; spectators cannot act",
             )
         })?;
-        domain::seat_of(&self.tokens, token).ok_or_else(|| {
+        domain::seat_of(&self.tokens, &self.devices, token).ok_or_else(|| {
             err(
                 ErrorCode::InvalidToken,
                 "this token is no seat of this game",

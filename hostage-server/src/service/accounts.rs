@@ -238,7 +238,6 @@ impl Accounts {
             id: ids::game_id().map_err(|_| random_failed())?,
             username: name.as_str().to_owned(),
             password: self.hash(password).await?,
-            seat_key: random_hex(32)?,
             created_ms: now_ms(),
             closed_ms: None,
         };
@@ -323,7 +322,6 @@ impl Accounts {
         Some(SeatOwner {
             account: account.id.clone(),
             name: DisplayName::parse(&account.username).ok()?,
-            seat_key: account.seat_key.clone(),
         })
     }
 

@@ -827,7 +827,9 @@ impl Hub {
             .await
     }
 
-    /// `join`: takes a free seat with a new token.
+    /// `join`: takes a free seat with a new token, or, for a connection
+    /// whose account holds a seat of the game, gives the seat a new token
+    /// for this device (`games/account_seats.rs`).
     async fn join(
         &self,
         conn: &Conn,
@@ -838,10 +840,15 @@ impl Hub {
         id: Option<&RequestId>,
     ) -> Result<(), Failure> {
         check_room_to_follow(following, Some(game))?;
+        // Read before the room's lock is taken: the account's seats.
+        let (token, name, held) = self.account_join(conn, game, name).await?;
         let (cell, mut inner) = self.open(game).await?;
-        let (token, name, held) = self.account_join(conn, &inner.room, name)?;
         let side = match held {
-            Some(side) => side,
+            Some(side) => {
+                let change = inner.room.add_seat_token(side, TokenHash::of(&token))?;
+                commit(&*self.store, &mut inner, change, Some(conn.id)).await?;
+                side
+            }
             None => {
                 let now = Instant::now();
                 let (side, change) =
@@ -1101,6 +1108,7 @@ impl Hub {
         drop(inner);
         let cell = self.insert(room);
         let mut new_inner = cell.inner.lock().await;
+        self.list_seat(conn, &new_id, side).await;
         self.mark_present(&new_id, side).await;
         conn.reply(
             &Message::Rematched {
@@ -1149,7 +1157,10 @@ impl Hub {
                     Err(e) => Err(Failure::Refused(e)),
                 };
                 match joined {
-                    Ok(_) => cell.wake.notify_one(),
+                    Ok(_) => {
+                        cell.wake.notify_one();
+                        self.list_seat(conn, new_id, side).await;
+                    }
                     // With a shared store the seat may have been taken, or
                     // the game changed, on another server: read it again once.
                     Err(Failure::Conflict(_) | Failure::Refused(_))
@@ -1224,14 +1235,13 @@ impl Hub {
         check_room_to_follow(following, None)?;
         let side = seat_for(color)?;
         let token = ids::token().map_err(|_| random_failed())?;
-        let owner = conn.account.as_deref();
-        let token_of = |game: &str| owner.map_or_else(|| token.clone(), |o| o.seat_token(game));
-        let name = owner.map_or(name, |o| Some(o.name.clone()));
-        let room = self
-            .create_stored(control, side, |g| TokenHash::of(&token_of(g)), name)
-            .await?;
+        let name = conn
+            .account
+            .as_deref()
+            .map_or(name, |o| Some(o.name.clone()));
+        let digest = TokenHash::of(&token);
+        let room = self.create_stored(control, side, |_| digest, name).await?;
         let game = room.id().to_string();
-        let token = token_of(&game);
         self.list_seat(conn, &game, side).await;
         let cell = self.insert(room);
         let mut inner = cell.inner.lock().await;
@@ -1406,10 +1416,10 @@ impl Hub {
             )
             .await?;
         let game = room.id().to_string();
-        let (token, accepter) = match conn.account.as_deref() {
-            Some(owner) => (owner.seat_token(&game), Some(owner.name.clone())),
-            None => (token, accepter),
-        };
+        let accepter = conn
+            .account
+            .as_deref()
+            .map_or(accepter, |o| Some(o.name.clone()));
         let rated = self.rate_challenge(conn, challenge, creator, &game).await?;
         let cell = self.insert_with(room, rated);
         let mut inner = cell.inner.lock().await;

@@ -31,9 +31,6 @@ pub struct AccountRecord {
     pub username: String,
     /// The Argon2id PHC string of the password.
     pub password: String,
-    /// The secret from which the account's seat tokens are derived (64 hex
-    /// characters; `docs/server.md`, Accounts).
-    pub seat_key: String,
     /// When it was made, milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// When it was closed, if it was.
@@ -127,6 +124,14 @@ pub trait AccountStore: PuzzleStore + Send + Sync + 'static {
         at_ms: u64,
     ) -> StoreFuture<'a, ()>;
 
+    /// The seat `account` holds in `game`, if it holds one
+    /// ([`AccountStore::add_seat`]).
+    fn seat_of_account<'a>(
+        &'a self,
+        account: &'a str,
+        game: &'a str,
+    ) -> StoreFuture<'a, Option<Color>>;
+
     /// The games that go on in which `account` holds a seat, the last
     /// changed first.
     fn ongoing_games<'a>(&'a self, account: &'a str) -> StoreFuture<'a, Vec<AccountGame>>;
@@ -141,7 +146,6 @@ CREATE TABLE IF NOT EXISTS accounts (
     username     TEXT NOT NULL,
     username_key TEXT NOT NULL UNIQUE, -- the username in lower case
     password     TEXT NOT NULL,        -- Argon2id, a PHC string
-    seat_key     TEXT NOT NULL,
     created_ms   BIGINT NOT NULL,
     closed_ms    BIGINT
 );
@@ -162,13 +166,12 @@ CREATE TABLE IF NOT EXISTS account_seats (
 ";
 
 /// The columns of an account, in [`AccountRecord`]'s order.
-pub(crate) const ACCOUNT_COLUMNS: &str =
-    "a.id, a.username, a.password, a.seat_key, a.created_ms, a.closed_ms";
+pub(crate) const ACCOUNT_COLUMNS: &str = "a.id, a.username, a.password, a.created_ms, a.closed_ms";
 
-/// Inserts an account: id, username, key, password, seat key, created.
+/// Inserts an account: id, username, key, password, created.
 pub(crate) const INSERT_ACCOUNT: &str = "INSERT INTO accounts
-    (id, username, username_key, password, seat_key, created_ms)
-    VALUES ($1, $2, $3, $4, $5, $6)";
+    (id, username, username_key, password, created_ms)
+    VALUES ($1, $2, $3, $4, $5)";
 
 /// An account by its username's key.
 pub(crate) fn account_by_key_sql() -> String {
@@ -209,6 +212,11 @@ pub(crate) const CLOSE_ACCOUNT: &str =
 /// Records a seat (a seat recorded already is kept as it was).
 pub(crate) const INSERT_SEAT: &str = "INSERT INTO account_seats (account, game, side, at_ms)
     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+
+/// The seat the account holds in a game (at most one: a connection of the
+/// account joining its game gets that seat back).
+pub(crate) const SEAT_OF_ACCOUNT: &str =
+    "SELECT side FROM account_seats WHERE account = $1 AND game = $2 ORDER BY at_ms LIMIT 1";
 
 /// The games that go on with a seat of the account: id, side, plies,
 /// both seats taken, the opponent's name, last change, then the time
@@ -265,6 +273,7 @@ mod tests {
             SET_PASSWORD,
             CLOSE_ACCOUNT,
             INSERT_SEAT,
+            SEAT_OF_ACCOUNT,
             ONGOING_GAMES,
         ] {
             let uses = first_uses(sql);

@@ -59,6 +59,32 @@ pub(crate) fn hash_of(hex: Option<String>) -> Result<Option<TokenHash>, StoreErr
         .transpose()
 }
 
+/// A seat's further token digests as their column (`white_devices`,
+/// `black_devices`): the digests in hex, oldest first, each followed by a
+/// space; empty for none (a null column reads as none too).
+pub(crate) fn devices_param(devices: &[TokenHash]) -> String {
+    devices.iter().map(|d| d.to_hex() + " ").collect()
+}
+
+/// A further-tokens column read back ([`devices_param`]).
+fn devices_of(text: Option<String>) -> Result<Vec<TokenHash>, StoreError> {
+    text.unwrap_or_default()
+        .split_whitespace()
+        .map(|h| TokenHash::from_hex(h).ok_or_else(|| StoreError::Corrupt("seat device".into())))
+        .collect()
+}
+
+/// Sets the further tokens of the seat `side` to `$1`, in the game `$2`,
+/// only if they are still `$3` and the seat is taken ([`devices_param`]
+/// for both); one text for both databases. The game's `updated_ms` stays.
+pub(crate) fn seat_tokens_sql(side: Color) -> String {
+    let s = side.name();
+    format!(
+        "UPDATE games SET {s}_devices = $1
+         WHERE id = $2 AND coalesce({s}_devices, '') = $3 AND {s}_token IS NOT NULL"
+    )
+}
+
 /// The creator's seat as the two token columns (the other seat null).
 pub(crate) fn token_params(seat: Color, token: &TokenHash) -> (Option<String>, Option<String>) {
     let mut tokens = ByColor::<Option<String>>::default();
@@ -76,7 +102,7 @@ pub(crate) fn clock_spec_params(clock: Option<ClockSpec>) -> (Option<i64>, Optio
 /// The columns of a game as [`read_game`] reads them, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, created_ms, start_fen, initial_ms, increment_ms, \
      white_token, black_token, white_ms, black_ms, draw_offer, termination, winner, updated_ms, rematch, \
-     takeback, white_name, black_name, takebacks, days, deadline_ms";
+     takeback, white_name, black_name, takebacks, days, deadline_ms, white_devices, black_devices";
 
 /// The time columns of a game as [`timing_of`] reads them, in its order
 /// (each prefixed with `g.`, as the listings name the games table).
@@ -157,6 +183,8 @@ pub(crate) struct GameRow {
     takebacks: Option<i64>,
     days: Option<i64>,
     deadline_ms: Option<i64>,
+    white_devices: Option<String>,
+    black_devices: Option<String>,
 }
 
 /// Reads a row of [`GAME_COLUMNS`] through the database's getters of an
@@ -186,6 +214,8 @@ pub(crate) fn read_game<E>(
         takebacks: int(17)?,
         days: int(18)?,
         deadline_ms: int(19)?,
+        white_devices: text(20)?,
+        black_devices: text(21)?,
     })
 }
 
@@ -315,6 +345,10 @@ impl GameRow {
             days,
             deadline_ms: self.deadline_ms.map(uint),
             tokens: ByColor::new(hash_of(self.white_token)?, hash_of(self.black_token)?),
+            devices: ByColor::new(
+                devices_of(self.white_devices)?,
+                devices_of(self.black_devices)?,
+            ),
             clocks,
             draw_offer: side_of(self.draw_offer)?,
             takeback: side_of(self.takeback)?,

@@ -117,7 +117,7 @@ pub(crate) const TAKEBACK_OFFER: (&str, &str) = ("takeback", "takeback request")
 /// Applies the [`Write`] `$write` with the function of its kind that is in
 /// scope where it is used: `create`, `rematch`, `take_seat`, `play`,
 /// `offer` (both offers, by [`DRAW_OFFER`] or [`TAKEBACK_OFFER`]),
-/// `take_back`, `finish` and `chat`, each called with `$at` first and
+/// `take_back`, `finish`, `chat`, `rate_game` and `seat_tokens`, each called with `$at` first and
 /// followed by `$then` (`.await` for an asynchronous store). The one
 /// dispatch of a write, shared by the SQL stores (`sqlite/writes.rs`,
 /// `postgres/writes.rs`).
@@ -148,6 +148,9 @@ macro_rules! apply_write {
                 finish($at, game, *end, *clocks, *seen) $($then)*
             }
             $crate::store::Write::Chat { game, line } => chat($at, game, line) $($then)*,
+            $crate::store::Write::SeatTokens { game, side, devices, was } => {
+                seat_tokens($at, game, *side, (devices.as_slice(), was.as_slice())) $($then)*
+            }
             $crate::store::Write::RateGame(rated) => rate_game($at, rated) $($then)*,
         }
     };
@@ -279,6 +282,21 @@ pub enum Write {
     /// Marks a game rated (`ratings.rs`): only a game that goes on with a
     /// seat still free, so the mark comes before any move.
     RateGame(ratings::RatedGame),
+    /// The further token digests of the taken seat `side` become `devices`
+    /// (one more device of the account that holds it), only if they are
+    /// still `was`: two servers adding one each at once store one, the
+    /// other reads the game again. It changes nothing else of the game
+    /// (not its `updated_ms`, from which the clocks count).
+    SeatTokens {
+        /// Game id.
+        game: String,
+        /// The seat.
+        side: Color,
+        /// Its further token digests, oldest first.
+        devices: Vec<TokenHash>,
+        /// Its further token digests as the server saw them.
+        was: Vec<TokenHash>,
+    },
 }
 
 impl Write {
@@ -295,7 +313,8 @@ impl Write {
             | Write::TakeBack { game, .. }
             | Write::Rematch { game, .. }
             | Write::Finish { game, .. }
-            | Write::Chat { game, .. } => game,
+            | Write::Chat { game, .. }
+            | Write::SeatTokens { game, .. } => game,
         }
     }
 }

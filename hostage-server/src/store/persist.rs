@@ -41,6 +41,17 @@ pub fn write_for(event: &Event) -> Option<Write> {
             deadline_ms: m.deadline_ms,
         },
         Event::MoveRepeated(_) => return None,
+        Event::SeatTokenAdded {
+            game,
+            side,
+            devices,
+            was,
+        } => Write::SeatTokens {
+            game: game.clone(),
+            side: *side,
+            devices: devices.clone(),
+            was: was.clone(),
+        },
         Event::DrawOffered { .. }
         | Event::DrawDeclined { .. }
         | Event::TakebackOffered { .. }

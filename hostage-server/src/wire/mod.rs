@@ -48,6 +48,8 @@ pub fn messages_for(event: &Event) -> Vec<Message> {
             messages
         }
         Event::MoveRepeated(m) => vec![moved(m, true)],
+        // A further token is the requester's alone (`joined`), told nobody.
+        Event::SeatTokenAdded { .. } => Vec::new(),
         Event::DrawOffered { game, by, .. } => vec![Message::DrawOffered {
             game: game.clone(),
             by: *by,

@@ -96,7 +96,7 @@ pub use crate::domain::ColorChoice;
 pub mod encode;
 pub mod lobby_wire;
 pub mod ratings_wire;
-mod strict;
+pub(crate) mod strict;
 pub mod time_control;
 
 /// Checks a time control's bounds ([`CLOCK_INITIAL_MS`],

@@ -327,3 +327,50 @@ pub fn public_state(addr: &str, game: &str) -> Value {
     v["first_move_ms"] = Value::Null;
     v
 }
+
+/// Values of other JSON types than `value`'s, each to be refused where
+/// `value` is documented (a text, a number, a boolean, an object).
+pub fn wrong_values(value: &Value) -> Vec<Value> {
+    let mut out = vec![Value::Null, json!([]), json!([value]), json!({"v": value})];
+    match value {
+        Value::String(_) => out.extend([json!(7), json!(1.5), json!(true)]),
+        Value::Bool(_) => out.extend([json!("yes"), json!(1), json!(0)]),
+        Value::Number(_) => out.extend([json!("1"), json!(true), json!(-1.5)]),
+        _ => out.extend([json!("x"), json!(1)]),
+    }
+    out
+}
+
+/// Bodies that are not the documented JSON object `example` (an object of
+/// the endpoint's keys, each valid): not JSON, not an object, the fields
+/// as an array in order, each key twice, each field missing or of another
+/// type, an unknown key, and a body too long for any endpoint. The one
+/// table of hostile bodies of the HTTP endpoints' tests.
+pub fn hostile_bodies(example: &Value) -> Vec<String> {
+    let fields = example.as_object().expect("an example object");
+    let mut out: Vec<String> = ["", " ", "not json", "{", "[]", "null", "7", "\"text\""]
+        .map(String::from)
+        .to_vec();
+    out.push(Value::Array(fields.values().cloned().collect()).to_string());
+    out.push(json!([example]).to_string());
+    for (key, value) in fields {
+        let inner = example.to_string();
+        let inner = &inner[1..inner.len() - 1];
+        out.push(format!("{{{inner}, {}: {value}}}", json!(key)));
+        let mut missing = fields.clone();
+        missing.remove(key);
+        out.push(Value::Object(missing).to_string());
+        for wrong in wrong_values(value) {
+            let mut changed = fields.clone();
+            changed.insert(key.clone(), wrong);
+            out.push(Value::Object(changed).to_string());
+        }
+    }
+    let mut unknown = fields.clone();
+    unknown.insert("admin".into(), json!(true));
+    out.push(Value::Object(unknown).to_string());
+    let mut huge = fields.clone();
+    huge.insert("pad".into(), json!("y".repeat(20_000)));
+    out.push(Value::Object(huge).to_string());
+    out
+}

@@ -147,6 +147,7 @@ impl Room {
             days: self.days(),
             deadline_ms: announced.deadline_ms,
             tokens: self.tokens,
+            devices: self.devices.clone(),
             clocks: announced.clocks,
             draw_offer: None,
             takeback: None,

@@ -1,18 +1,20 @@
-//! The seats of logged-in players: a connection with an account takes its
-//! seats with the account's seat tokens (`domain/account.rs`,
-//! [`SeatOwner::seat_token`](crate::domain::account::SeatOwner::seat_token)) and under its username, lists them in the
-//! account store, and joining a game where its account holds a seat gives
-//! it that seat back, on any device, with no link kept. A connection
-//! without an account plays exactly as before.
+//! The seats of logged-in players: a connection with an account takes a
+//! seat with a random token like any other, under its username, and lists
+//! it in the account store. Joining a game where its account holds a seat
+//! gives the connection that seat back with a fresh token of its own, whose
+//! digest the seat keeps beside its first token (`domain/room/devices.rs`):
+//! so the account plays its games from any device where it is logged in,
+//! with no link kept and no secret stored in clear. A connection without
+//! an account plays exactly as before.
 
 use std::sync::Arc;
 
 use hostage_core::Color;
 
-use super::{random_failed, Conn, Hub};
+use super::{random_failed, storage_error, Conn, Hub};
 use crate::{
-    domain::names::DisplayName, domain::refusal::ProtoError, domain::room::Room,
-    store::accounts::AccountStore, store::ids,
+    domain::names::DisplayName, domain::refusal::ProtoError, store::accounts::AccountStore,
+    store::ids,
 };
 
 impl Hub {
@@ -22,28 +24,39 @@ impl Hub {
         let _ = self.accounts.set(accounts);
     }
 
-    /// For `join` on `conn` in `room`: the seat's token (the account's for
-    /// a logged-in connection, else a new one), the name the seat gets
-    /// (the username when logged in), and the seat the account already
-    /// holds in the game, if any (then nothing is to be taken).
-    pub(super) fn account_join(
+    /// For `join` on `conn` in `game`: a new token, the name the seat gets
+    /// (the username when logged in), and the seat the connection's account
+    /// already holds in the game, if any (then the token is a further token
+    /// of that seat, and no seat is to be taken).
+    ///
+    /// # Errors
+    ///
+    /// `internal_error` (no random token), `storage_failed` (the account's
+    /// seats could not be read: a second seat is never taken blindly).
+    pub(super) async fn account_join(
         &self,
         conn: &Conn,
-        room: &Room,
+        game: &str,
         name: Option<DisplayName>,
     ) -> Result<(String, Option<DisplayName>, Option<Color>), ProtoError> {
+        let token = ids::token().map_err(|_| random_failed())?;
         let Some(owner) = conn.account.as_deref() else {
-            let token = ids::token().map_err(|_| random_failed())?;
             return Ok((token, name, None));
         };
-        let token = owner.seat_token(room.id());
-        let held = room.seat(Some(&token)).ok();
+        let held = match self.accounts.get() {
+            Some(accounts) => accounts
+                .seat_of_account(&owner.account, game)
+                .await
+                .map_err(|e| storage_error(&e))?,
+            None => None,
+        };
         Ok((token, Some(owner.name.clone()), held))
     }
 
     /// Lists `side` of `game` among the seats of `conn`'s account, if it
     /// is logged in. A failure is logged: the seat is taken and plays by
-    /// its token all the same, it is only missing from the account's list.
+    /// its token all the same, it is only missing from the account's list
+    /// (so from "Your games", and from the account's other devices).
     pub(super) async fn list_seat(&self, conn: &Conn, game: &str, side: Color) {
         let (Some(owner), Some(accounts)) = (conn.account.as_deref(), self.accounts.get()) else {
             return;

@@ -49,6 +49,18 @@ async fn perf_in(
         .map_or_else(|| Perf::new(&LICHESS), |(_, p)| p))
 }
 
+/// Both players' ratings in `category` as shown now.
+async fn shown_ratings(
+    ratings: &dyn RatingStore,
+    accounts: &ByColor<String>,
+    category: Category,
+) -> Result<ByColor<ShownRating>, ProtoError> {
+    let now = crate::domain::time::now_ms();
+    let white = perf_in(ratings, &accounts.white, category).await?;
+    let black = perf_in(ratings, &accounts.black, category).await?;
+    Ok(ByColor::new(shown(&white, now), shown(&black, now)))
+}
+
 fn not_kept() -> ProtoError {
     ProtoError::new(
         ErrorCode::InternalError,
@@ -97,21 +109,7 @@ impl Hub {
         accounts: ByColor<String>,
     ) -> Result<RatedShown, ProtoError> {
         let ratings = self.store.ratings().ok_or_else(not_kept)?;
-        let now = crate::domain::time::now_ms();
-        let mut shown_now = ByColor::new(
-            ShownRating {
-                rating: 0,
-                provisional: true,
-            },
-            ShownRating {
-                rating: 0,
-                provisional: true,
-            },
-        );
-        for side in Color::ALL {
-            let perf = perf_in(ratings, accounts.get(side), category).await?;
-            *shown_now.get_mut(side) = shown(&perf, now);
-        }
+        let shown_now = shown_ratings(ratings, &accounts, category).await?;
         let rated = RatedGame {
             game: game.to_string(),
             category,
@@ -149,26 +147,13 @@ async fn read_shown(
         return Ok(None);
     };
     let changes = ratings.changes(game).await.map_err(|e| storage_error(&e))?;
-    let now = crate::domain::time::now_ms();
-    let mut shown_now = ByColor::new(
-        ShownRating {
-            rating: 0,
-            provisional: true,
-        },
-        ShownRating {
-            rating: 0,
-            provisional: true,
-        },
-    );
-    for side in Color::ALL {
-        let perf = perf_in(ratings, rated.accounts.get(side), rated.category).await?;
-        let mut seen = shown(&perf, now);
-        if let Some(c) = &changes {
-            // A game over shows the ratings it began with.
+    let mut shown_now = shown_ratings(ratings, &rated.accounts, rated.category).await?;
+    if let Some(c) = &changes {
+        // A game over shows the ratings it began with.
+        for side in Color::ALL {
             let before = ChangeView::from(*c.get(side)).before;
-            seen.rating = u32::try_from(before.max(0)).unwrap_or(0);
+            shown_now.get_mut(side).rating = u32::try_from(before.max(0)).unwrap_or(0);
         }
-        *shown_now.get_mut(side) = seen;
     }
     Ok(Some(RatedShown {
         ratings: shown_now,

@@ -12,7 +12,7 @@ use crate::{
         account_by_key_sql, account_by_session_sql, name_taken, AccountGame, AccountRecord,
         AccountStore, NewAccount, ACCOUNTS_SCHEMA, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS,
         DELETE_OTHER_SESSIONS, DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION,
-        ONGOING_GAMES, SET_PASSWORD,
+        ONGOING_GAMES, SEAT_OF_ACCOUNT, SET_PASSWORD,
     },
     store::columns::{conflict_unless, int, uint},
     store::postgres::connect,
@@ -41,7 +41,7 @@ impl PgAccounts {
         let client = connect(url).await?;
         client
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {ACCOUNTS_SCHEMA} {PUZZLES_SCHEMA} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {ACCOUNTS_SCHEMA} {PUZZLES_SCHEMA} {DROP_SEAT_KEYS} COMMIT;"
             ))
             .await
             .map_err(|e| backend(&e))?;
@@ -72,6 +72,12 @@ pub(super) fn corrupt(e: &tokio_postgres::Error) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 
+/// Drops the `seat_key` column of a database made when account seats'
+/// tokens were derived from it (a secret kept in clear). PostgreSQL frees
+/// the old values' space at the table's next rewrite (`VACUUM FULL
+/// accounts`, `docs/server.md`).
+const DROP_SEAT_KEYS: &str = "ALTER TABLE accounts DROP COLUMN IF EXISTS seat_key;";
+
 /// A row of `ACCOUNT_COLUMNS`.
 fn account_of(row: &Row) -> Result<AccountRecord, StoreError> {
     let get = |e: tokio_postgres::Error| corrupt(&e);
@@ -79,9 +85,8 @@ fn account_of(row: &Row) -> Result<AccountRecord, StoreError> {
         id: row.try_get(0).map_err(get)?,
         username: row.try_get(1).map_err(get)?,
         password: row.try_get(2).map_err(get)?,
-        seat_key: row.try_get(3).map_err(get)?,
-        created_ms: uint(row.try_get(4).map_err(get)?),
-        closed_ms: row.try_get::<_, Option<i64>>(5).map_err(get)?.map(uint),
+        created_ms: uint(row.try_get(3).map_err(get)?),
+        closed_ms: row.try_get::<_, Option<i64>>(4).map_err(get)?.map(uint),
     })
 }
 
@@ -119,7 +124,6 @@ impl AccountStore for PgAccounts {
                         &a.username,
                         &new.key,
                         &a.password,
-                        &a.seat_key,
                         &int(a.created_ms),
                     ],
                 )
@@ -271,6 +275,25 @@ impl AccountStore for PgAccounts {
                 .await
                 .map(drop)
                 .map_err(|e| backend(&e))
+        })
+    }
+
+    fn seat_of_account<'a>(
+        &'a self,
+        account: &'a str,
+        game: &'a str,
+    ) -> StoreFuture<'a, Option<Color>> {
+        Box::pin(async move {
+            let mut slot = self.connection().await?;
+            let row = client(&mut slot)?
+                .query_opt(SEAT_OF_ACCOUNT, &[&account, &game])
+                .await
+                .map_err(|e| backend(&e))?;
+            let Some(row) = row else { return Ok(None) };
+            let side: String = row.try_get(0).map_err(|e| corrupt(&e))?;
+            color_named(&side)
+                .map(Some)
+                .ok_or_else(|| StoreError::Corrupt(format!("side {side:?}")))
         })
     }
 

@@ -115,6 +115,10 @@ ALTER TABLE games ADD COLUMN IF NOT EXISTS takebacks BIGINT NOT NULL DEFAULT 0;
 -- games. Each move keeps the deadline it set (moves.deadline_ms below).
 ALTER TABLE games ADD COLUMN IF NOT EXISTS days BIGINT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline_ms BIGINT;
+-- Each seat's further tokens, one per device of the account that holds
+-- it: SHA-256 digests in hex, oldest first, each followed by a space.
+ALTER TABLE games ADD COLUMN IF NOT EXISTS white_devices TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS black_devices TEXT;
 -- The unfinished games, oldest first (read when a server starts). The
 -- predicate names created_ms, which no write's condition does, so a write
 -- can only find its game by id, through the primary key: with the

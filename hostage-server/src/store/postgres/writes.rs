@@ -13,7 +13,9 @@ use crate::{
     domain::{names::DisplayName, End, TokenHash},
     store::{
         apply_write,
-        columns::{clock_params, conflict_unless, end_params, int, uint},
+        columns::{
+            clock_params, conflict_unless, devices_param, end_params, int, seat_tokens_sql, uint,
+        },
         NewGame, Seen, StoreError, StoredClocks, Write,
     },
 };
@@ -279,4 +281,23 @@ async fn chat(at: &At<'_, '_>, game: &String, line: &ChatLine) -> Result<(), Sto
         .await
         .map_err(|e| write_error(&e, &format!("chat line {} is stored", line.index)))?;
     Ok(())
+}
+
+/// [`Write::SeatTokens`]: only if the seat's further tokens are still
+/// `was` (`columns.rs`, `seat_tokens_sql`); the update locks the row.
+async fn seat_tokens(
+    at: &At<'_, '_>,
+    game: &String,
+    side: Color,
+    (devices, was): (&[TokenHash], &[TokenHash]),
+) -> Result<(), StoreError> {
+    let n = at
+        .tx
+        .execute(
+            &seat_tokens_sql(side),
+            &[&devices_param(devices), game, &devices_param(was)],
+        )
+        .await
+        .map_err(|e| backend(&e))?;
+    conflict_unless(n, "no such seat, or its devices changed")
 }

@@ -18,7 +18,7 @@ use crate::{
         account_by_key_sql, account_by_session_sql, name_taken, AccountGame, AccountRecord,
         AccountStore, NewAccount, ACCOUNTS_SCHEMA, CLOSE_ACCOUNT, DELETE_ALL_SESSIONS,
         DELETE_OTHER_SESSIONS, DELETE_SESSION, INSERT_ACCOUNT, INSERT_SEAT, INSERT_SESSION,
-        ONGOING_GAMES, SET_PASSWORD,
+        ONGOING_GAMES, SEAT_OF_ACCOUNT, SET_PASSWORD,
     },
     store::columns::{conflict_unless, int, uint},
     store::puzzles::PUZZLES_SCHEMA,
@@ -42,6 +42,7 @@ impl SqliteAccounts {
         let conn = open(path)?;
         conn.execute_batch(ACCOUNTS_SCHEMA).map_err(backend)?;
         conn.execute_batch(PUZZLES_SCHEMA).map_err(backend)?;
+        drop_seat_keys(&conn)?;
         Ok(SqliteAccounts {
             conn: Arc::new(Mutex::new(conn)),
         })
@@ -66,15 +67,43 @@ impl SqliteAccounts {
     }
 }
 
+/// Drops the `seat_key` column of a database made when account seats'
+/// tokens were derived from it (a secret kept in clear): `secure_delete`
+/// zeroes the space the old values held, and a truncating checkpoint moves
+/// the pages into the database file and empties the WAL.
+fn drop_seat_keys(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn
+        .query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('accounts') WHERE name = 'seat_key'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    if !has {
+        return Ok(());
+    }
+    conn.execute_batch(
+        "PRAGMA secure_delete = ON; ALTER TABLE accounts DROP COLUMN seat_key;
+         PRAGMA secure_delete = OFF;",
+    )
+    .map_err(backend)?;
+    let busy: i64 = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+        .map_err(backend)?;
+    if busy != 0 {
+        tracing::warn!("the checkpoint after dropping the seat keys could not finish yet");
+    }
+    Ok(())
+}
+
 /// A row of `ACCOUNT_COLUMNS`.
 fn account_of(row: &Row<'_>) -> rusqlite::Result<AccountRecord> {
     Ok(AccountRecord {
         id: row.get(0)?,
         username: row.get(1)?,
         password: row.get(2)?,
-        seat_key: row.get(3)?,
-        created_ms: uint(row.get(4)?),
-        closed_ms: row.get::<_, Option<i64>>(5)?.map(uint),
+        created_ms: uint(row.get(3)?),
+        closed_ms: row.get::<_, Option<i64>>(4)?.map(uint),
     })
 }
 
@@ -111,14 +140,7 @@ impl AccountStore for SqliteAccounts {
             let a = &new.account;
             let inserted = conn.execute(
                 INSERT_ACCOUNT,
-                params![
-                    a.id,
-                    a.username,
-                    new.key,
-                    a.password,
-                    a.seat_key,
-                    int(a.created_ms)
-                ],
+                params![a.id, a.username, new.key, a.password, int(a.created_ms)],
             );
             match inserted {
                 Ok(_) => Ok(()),
@@ -245,6 +267,22 @@ impl AccountStore for SqliteAccounts {
             conn.execute(INSERT_SEAT, params![account, game, side.name(), int(at_ms)])
                 .map(drop)
                 .map_err(backend)
+        })
+    }
+
+    fn seat_of_account<'a>(
+        &'a self,
+        account: &'a str,
+        game: &'a str,
+    ) -> StoreFuture<'a, Option<Color>> {
+        let (account, game) = (account.to_owned(), game.to_owned());
+        self.run(move |conn| {
+            let side: Option<String> = conn
+                .query_row(SEAT_OF_ACCOUNT, params![account, game], |r| r.get(0))
+                .optional()
+                .map_err(backend)?;
+            side.map(|s| color_named(&s).ok_or_else(|| StoreError::Corrupt(format!("side {s:?}"))))
+                .transpose()
         })
     }
 

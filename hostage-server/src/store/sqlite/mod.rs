@@ -217,6 +217,14 @@ fn add_correspondence_columns(conn: &Connection) -> Result<(), StoreError> {
     add_table_column(conn, "moves", "deadline_ms", "INTEGER")
 }
 
+/// Adds each seat's further tokens (`white_devices`, `black_devices`: the
+/// digests of an account's devices, `columns.rs`) to a database made
+/// before them.
+fn add_device_columns(conn: &Connection) -> Result<(), StoreError> {
+    add_column(conn, "white_devices")?;
+    add_column(conn, "black_devices")
+}
+
 /// Adds the `takeback` column (the side whose takeback request stands) to
 /// a database made before it.
 fn add_takeback_column(conn: &Connection) -> Result<(), StoreError> {
@@ -289,6 +297,7 @@ impl SqliteStore {
         add_name_columns(&writer)?;
         add_takebacks_column(&writer)?;
         add_correspondence_columns(&writer)?;
+        add_device_columns(&writer)?;
         ratings::create_tables(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();

@@ -15,8 +15,8 @@ use crate::{
     store::{
         apply_write,
         columns::{
-            clock_params, clock_spec_params, conflict_unless, end_params, int, name_param,
-            token_params,
+            clock_params, clock_spec_params, conflict_unless, devices_param, end_params, int,
+            name_param, seat_tokens_sql, token_params,
         },
         NewGame, Seen, StoreError, StoredClocks, Write,
     },
@@ -324,4 +324,22 @@ fn chat(at: &At<'_>, game: &str, line: &ChatLine) -> Result<(), StoreError> {
         )
         .map_err(|e| stored_already(e, || format!("chat line {} is stored", line.index)))?;
     conflict_unless(n as u64, "no such game, or its chat has moved on")
+}
+
+/// [`Write::SeatTokens`]: only if the seat's further tokens are still
+/// `was` (`columns.rs`, `seat_tokens_sql`).
+fn seat_tokens(
+    at: &At<'_>,
+    game: &str,
+    side: Color,
+    (devices, was): (&[TokenHash], &[TokenHash]),
+) -> Result<(), StoreError> {
+    let n = at
+        .conn
+        .execute(
+            &seat_tokens_sql(side),
+            params![devices_param(devices), game, devices_param(was)],
+        )
+        .map_err(backend)?;
+    conflict_unless(n as u64, "no such seat, or its devices changed")
 }
