@@ -49,14 +49,18 @@ fn walk(pos: &Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
     let mut moves = core::mem::take(&mut buffers.0[depth as usize - 1]);
     moves.clear();
     pos.legal_moves_into(&mut moves);
+    // What every child shares (the turn passed, the clocks, the
+    // side-to-move key) is done once; each child is a copy of it with its
+    // move played.
+    let base = pos.passed();
     let nodes = if depth == 1 {
-        play_leaves(pos, &moves)
+        play_leaves(&base, &moves)
     } else {
         moves
             .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
+            .map(|m| {
+                let mut child = base.clone();
+                child.play_passed(m);
                 walk(&child, depth - 1, bulk, buffers)
             })
             .sum()
@@ -65,16 +69,17 @@ fn walk(pos: &Position, depth: u32, bulk: bool, buffers: &mut Buffers) -> u64 {
     nodes
 }
 
-/// Every leaf played (not bulk): each move made on a copy of `pos`, and
-/// counted. Kept out of the walk so that the copy reads the parent from
-/// memory rather than from the generator's registers.
+/// Every leaf played (not bulk): each move made on a copy of `base`, the
+/// parent with its turn passed ([`Position::passed`]), and counted. Kept
+/// out of the walk so that the copy reads the parent from memory rather
+/// than from the generator's registers.
 #[inline(never)]
-fn play_leaves(pos: &Position, moves: &[Move]) -> u64 {
+fn play_leaves(base: &Position, moves: &[Move]) -> u64 {
     moves
         .iter()
         .map(|m| {
-            let mut child = pos.clone();
-            child.play_ref(m);
+            let mut child = base.clone();
+            child.play_passed(m);
             core::hint::black_box(&child);
             1
         })
