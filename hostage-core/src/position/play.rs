@@ -5,7 +5,7 @@
 //! does (the en-passant chance lapses, the clock advances, the turn and
 //! the side-to-move key pass: `Position::pass_turn`), then what this
 //! move does (`Position::play_passed`). A walk that plays every move of
-//! one position (perft, search) does the first step once and starts each
+//! one position (perft) does the first step once and starts each
 //! child from a copy of it. Each kind of move collects the keys it toggles
 //! (the men moved, captured or dropped, each reserve count that changes,
 //! the castling rights) and xors them into the hash once. Board moves,
@@ -87,7 +87,14 @@ impl Position {
     /// to move here.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn play_passed(&mut self, m: &Move) {
-        let us = !self.turn;
+        self.play_passed_as(!self.turn, m);
+    }
+
+    /// [`Position::play_passed`] with its mover `us` (`!self.turn`) given,
+    /// so that a caller that knows it as a constant makes every choice by
+    /// colour (key and reserve indices) once, when compiled.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(crate) fn play_passed_as(&mut self, us: Color, m: &Move) {
         match *m {
             Move::Normal {
                 role,
