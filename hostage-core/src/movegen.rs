@@ -115,6 +115,12 @@ pub(crate) struct Squares {
 }
 
 impl Squares {
+    /// The squares.
+    #[inline]
+    pub(crate) fn set(self) -> Bitboard {
+        self.set
+    }
+
     #[inline]
     fn new(set: Bitboard) -> Squares {
         Squares {

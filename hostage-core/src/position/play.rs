@@ -1,13 +1,17 @@
 //! Playing a move on a [`Position`], the "make" of copy-make search.
 //!
 //! The board, the four reserves, the castling state, the clocks and the
-//! Zobrist hash change together. Each kind of move collects the keys it
-//! toggles (the men moved, captured or dropped, each reserve count that
-//! changes, the castling rights, the side to move) and xors them into the
-//! hash once. Board moves, airfield drops and exchanges, nearly every move
-//! a search plays, take short paths inlined into the caller; en passant,
-//! castling, promotions and the rare changes of the castling state stay
-//! out of line.
+//! Zobrist hash change together. Playing is two steps: what every move
+//! does (the en-passant chance lapses, the clock advances, the turn and
+//! the side-to-move key pass: `Position::pass_turn`), then what this
+//! move does (`Position::play_passed`). A walk that plays every move of
+//! one position (perft) does the first step once and starts each
+//! child from a copy of it. Each kind of move collects the keys it toggles
+//! (the men moved, captured or dropped, each reserve count that changes,
+//! the castling rights) and xors them into the hash once. Board moves,
+//! airfield drops and exchanges, nearly every move a search plays, take
+//! short paths inlined into the caller; en passant, castling, promotions
+//! and the rare changes of the castling state stay out of line.
 
 use crate::{
     attacks,
@@ -51,6 +55,46 @@ impl Position {
     /// field as each kind needs them.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn play_ref(&mut self, m: &Move) {
+        self.pass_turn();
+        self.play_passed(m);
+    }
+
+    /// What every move does, whatever it is: the en-passant chance lapses,
+    /// the halfmove clock advances (a zeroing move resets it afterwards),
+    /// the turn passes and Black's moves are counted, with the side-to-move
+    /// key. Walks that play many moves of one position start each from a
+    /// copy of this ([`Position::passed`]).
+    #[inline]
+    fn pass_turn(&mut self) {
+        self.ep_square = None;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        self.hash ^= zobrist::black_to_move();
+        self.fullmoves = self.fullmoves.saturating_add(self.turn.index() as u32);
+        self.turn = !self.turn;
+    }
+
+    /// This position with [`Position::pass_turn`] applied: the common
+    /// start of every child, for [`Position::play_passed`].
+    #[inline]
+    pub(crate) fn passed(&self) -> Position {
+        let mut base = self.clone();
+        base.pass_turn();
+        base
+    }
+
+    /// The rest of playing `m`, a legal move of the position this one was
+    /// passed from ([`Position::pass_turn`]): `m`'s mover is the side *not*
+    /// to move here.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(crate) fn play_passed(&mut self, m: &Move) {
+        self.play_passed_as(!self.turn, m);
+    }
+
+    /// [`Position::play_passed`] with its mover `us` (`!self.turn`) given,
+    /// so that a caller that knows it as a constant makes every choice by
+    /// colour (key and reserve indices) once, when compiled.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(crate) fn play_passed_as(&mut self, us: Color, m: &Move) {
         match *m {
             Move::Normal {
                 role,
@@ -58,51 +102,55 @@ impl Position {
                 capture,
                 to,
                 promotion,
-            } => self.play_normal(role, from, capture, to, promotion),
-            Move::Drop { role, to } => self.play_drop(role, to),
+            } => self.play_normal(us, role, from, capture, to, promotion),
+            Move::Drop { role, to } => self.play_drop(us, role, to),
             Move::Exchange {
                 released,
                 rescued,
                 to,
-            } => self.play_exchange(released, rescued, to),
-            Move::EnPassant { from, to } => self.play_en_passant(from, to),
-            Move::Castle { king, rook } => self.play_castle(king, rook),
+            } => self.play_exchange(us, released, rescued, to),
+            Move::EnPassant { from, to } => self.play_en_passant(us, from, to),
+            Move::Castle { king, rook } => self.play_castle(us, king, rook),
         }
     }
 
-    /// [`Position::play_unchecked`] for a [`Move::Normal`].
+    /// [`Position::play_passed`] for a [`Move::Normal`].
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn play_normal(
         &mut self,
+        us: Color,
         role: Role,
         from: Square,
         capture: Option<Role>,
         to: Square,
         promotion: Option<Role>,
     ) {
-        let us = self.turn;
-        let mut key = zobrist::black_to_move();
-        self.ep_square = None;
+        let mut key = 0;
         // R12: a capture or a pawn move resets the clock (`Move::is_zeroing`).
-        self.tick_halfmoves(role == Role::Pawn || capture.is_some());
+        if role == Role::Pawn || capture.is_some() {
+            self.halfmoves = 0;
+        }
         if let Some(captured) = capture {
-            key ^= self.capture_on(captured, to);
+            key ^= self.capture_on(us, captured, to);
         }
         match promotion {
             None => {
                 self.board.shift(role.of(us), from, to);
                 key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
             }
-            Some(promoted) => key ^= self.promote(from, to, promoted),
+            Some(promoted) => key ^= self.promote(us, from, to, promoted),
         }
         // R9: the castling state changes only when a king moves or a man
         // leaves or is taken on a square of `unmoved` (a home corner or a
         // king's home square): one test for the common case.
         if role == Role::King || self.unmoved.intersects(Bitboard::from_square(from) | to) {
-            key ^= self.update_unmoved(role, from, to, capture.is_some());
+            key ^= self.update_unmoved(us, role, from, to, capture.is_some());
         }
-        if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
-            // R10: only a double step beside an enemy pawn may allow en passant.
+        if role == Role::Pawn && from.index() ^ to.index() == 16 {
+            // R10: only a double step beside an enemy pawn may allow en
+            // passant. (A pawn's squares differ by 16 in their index bits
+            // only after a double step: a push of one rank changes the
+            // rank's bits by 1, 3 or 7, a capture changes the file.)
             let skipped = Square::new_unchecked((from.index() + to.index()) / 2);
             let adjacent =
                 attacks::pawn_attacks(us, skipped) & self.board.by_piece(Role::Pawn.of(!us));
@@ -111,35 +159,30 @@ impl Position {
             }
         }
         self.hash ^= key;
-        self.pass_turn();
     }
 
     /// R6: a man of our airfield is put on the empty square `to`.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn play_drop(&mut self, role: Role, to: Square) {
-        let us = self.turn;
+    fn play_drop(&mut self, us: Color, role: Role, to: Square) {
         let slot = airfield_slot(us);
         let level = self.reserves[slot].take(role);
         self.board.toggle(role.of(us), to);
-        let mut key = zobrist::black_to_move()
-            ^ zobrist::piece(us, role, to)
-            ^ zobrist::reserve(slot, role, level);
+        let mut key = zobrist::piece(us, role, to) ^ zobrist::reserve(slot, role, level);
         if role == Role::Rook && Bitboard::CORNERS.contains(to) {
-            key ^= self.rook_dropped_on_corner(to);
+            key ^= self.rook_dropped_on_corner(us, to);
         }
-        self.ep_square = None;
         // R12: a pawn drop resets the clock.
-        self.tick_halfmoves(role == Role::Pawn);
+        if role == Role::Pawn {
+            self.halfmoves = 0;
+        }
         self.hash ^= key;
-        self.pass_turn();
     }
 
     /// R5: the enemy man of role `released` goes from our prison to their
     /// airfield, and our man of role `rescued` from their prison onto the
     /// empty square `to`.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn play_exchange(&mut self, released: Role, rescued: Role, to: Square) {
-        let us = self.turn;
+    fn play_exchange(&mut self, us: Color, released: Role, rescued: Role, to: Square) {
         let ours = prison_slot(us);
         let theirs = prison_slot(!us);
         let airfield = airfield_slot(!us);
@@ -147,44 +190,38 @@ impl Position {
         let released_in = self.reserves[airfield].push(released);
         let rescued_out = self.reserves[theirs].take(rescued);
         self.board.toggle(rescued.of(us), to);
-        let mut key = zobrist::black_to_move()
-            ^ zobrist::piece(us, rescued, to)
+        let mut key = zobrist::piece(us, rescued, to)
             ^ zobrist::reserve(ours, released, released_out)
             ^ zobrist::reserve(airfield, released, released_in)
             ^ zobrist::reserve(theirs, rescued, rescued_out);
         if rescued == Role::Rook && Bitboard::CORNERS.contains(to) {
-            key ^= self.rook_dropped_on_corner(to);
+            key ^= self.rook_dropped_on_corner(us, to);
         }
-        self.ep_square = None;
         // R12: an exchange rescuing a pawn resets the clock.
-        self.tick_halfmoves(rescued == Role::Pawn);
+        if rescued == Role::Pawn {
+            self.halfmoves = 0;
+        }
         self.hash ^= key;
-        self.pass_turn();
     }
 
     /// R10: our pawn takes the enemy pawn beside it, landing behind it.
     #[inline(never)]
-    fn play_en_passant(&mut self, from: Square, to: Square) {
-        let us = self.turn;
+    fn play_en_passant(&mut self, us: Color, from: Square, to: Square) {
         let them = !us;
         let captured = Square::from_coords(to.file(), from.rank());
         self.board.toggle(Role::Pawn.of(them), captured);
         self.board.shift(Role::Pawn.of(us), from, to);
         let level = self.reserves[prison_slot(us)].push(Role::Pawn);
-        self.hash ^= zobrist::black_to_move()
-            ^ zobrist::piece(them, Role::Pawn, captured)
+        self.hash ^= zobrist::piece(them, Role::Pawn, captured)
             ^ zobrist::piece(us, Role::Pawn, from)
             ^ zobrist::piece(us, Role::Pawn, to)
             ^ zobrist::reserve(prison_slot(us), Role::Pawn, level);
-        self.ep_square = None;
         self.halfmoves = 0;
-        self.pass_turn();
     }
 
     /// R9: king and rook move together; the side's castling ends.
     #[inline(never)]
-    fn play_castle(&mut self, king: Square, rook: Square) {
-        let us = self.turn;
+    fn play_castle(&mut self, us: Color, king: Square, rook: Square) {
         let side = if rook.index() < king.index() {
             CastlingSide::QueenSide
         } else {
@@ -195,22 +232,17 @@ impl Position {
         self.board.shift(Role::King.of(us), king, king_to);
         self.board.shift(Role::Rook.of(us), rook, rook_to);
         let unmoved = self.unmoved & !castling_squares(us);
-        self.hash ^= zobrist::black_to_move()
-            ^ zobrist::piece(us, Role::King, king)
+        self.hash ^= zobrist::piece(us, Role::King, king)
             ^ zobrist::piece(us, Role::Rook, rook)
             ^ zobrist::piece(us, Role::King, king_to)
             ^ zobrist::piece(us, Role::Rook, rook_to)
             ^ self.set_unmoved(unmoved);
-        self.ep_square = None;
-        self.halfmoves = self.halfmoves.saturating_add(1);
-        self.pass_turn();
     }
 
     /// Takes the enemy man of role `captured` on `to` into our prison (R2);
     /// returns the keys it toggles.
     #[inline]
-    fn capture_on(&mut self, captured: Role, to: Square) -> u64 {
-        let us = self.turn;
+    fn capture_on(&mut self, us: Color, captured: Role, to: Square) -> u64 {
         let them = !us;
         self.board.toggle(captured.of(them), to);
         let level = self.reserves[prison_slot(us)].push(captured);
@@ -221,8 +253,7 @@ impl Position {
     /// opponent's prison change places, the man landing on `to`; returns
     /// the keys it toggles.
     #[cold]
-    fn promote(&mut self, from: Square, to: Square, promoted: Role) -> u64 {
-        let us = self.turn;
+    fn promote(&mut self, us: Color, from: Square, to: Square, promoted: Role) -> u64 {
         let slot = prison_slot(!us);
         self.board.toggle(Role::Pawn.of(us), from);
         self.board.toggle(promoted.of(us), to);
@@ -239,13 +270,20 @@ impl Position {
     /// the squares lose their unmoved mark, and a king move ends castling.
     /// Returns the keys it toggles.
     #[cold]
-    fn update_unmoved(&mut self, role: Role, from: Square, to: Square, capture: bool) -> u64 {
+    fn update_unmoved(
+        &mut self,
+        us: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: bool,
+    ) -> u64 {
         let mut cleared = Bitboard::from_square(from);
         if capture {
             cleared.add(to);
         }
         if role == Role::King {
-            cleared |= castling_squares(self.turn);
+            cleared |= castling_squares(us);
         }
         self.set_unmoved(self.unmoved & !cleared)
     }
@@ -254,8 +292,7 @@ impl Position {
     /// `to` is one of our home corners and our king never moved, so the
     /// right comes back. Returns the keys it toggles.
     #[cold]
-    fn rook_dropped_on_corner(&mut self, to: Square) -> u64 {
-        let us = self.turn;
+    fn rook_dropped_on_corner(&mut self, us: Color, to: Square) -> u64 {
         if self.king_unmoved(us) && CastlingSide::ALL.iter().any(|s| s.rook_square(us) == to) {
             self.set_unmoved(self.unmoved.with(to))
         } else {
@@ -285,31 +322,7 @@ impl Position {
         if self.is_check() {
             return None;
         }
-        let mut pos = self.clone();
-        pos.ep_square = None;
-        pos.halfmoves = pos.halfmoves.saturating_add(1);
-        pos.hash ^= zobrist::black_to_move();
-        pos.pass_turn();
-        Some(pos)
-    }
-
-    /// Advances the halfmove clock, or resets it for a zeroing move (R12);
-    /// without a branch, as the clock is set on every move.
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn tick_halfmoves(&mut self, zeroing: bool) {
-        self.halfmoves = if zeroing {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-    }
-
-    /// Hands the move to the other side and counts Black's moves (the
-    /// caller toggles the side-to-move key with its own).
-    #[inline]
-    fn pass_turn(&mut self) {
-        self.fullmoves = self.fullmoves.saturating_add(self.turn.index() as u32);
-        self.turn = !self.turn;
+        Some(self.passed())
     }
 
     /// Sets the castling state; returns the keys of the rights that change.
