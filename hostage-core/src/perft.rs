@@ -26,7 +26,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft without bulk counting: every leaf is played. Slower; for
-/// benchmarks and for testing `play_unchecked` itself.
+/// benchmarks and for testing the playing of moves: each leaf is played
+/// with the two steps that make up `play_unchecked` (the turn passed once
+/// per parent, then the move's own part), straight from the generator.
 #[must_use]
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     walk::<false>(pos, depth, &mut Buffers::new(depth))
