@@ -76,13 +76,14 @@ pub(crate) fn by_color(mut f: impl FnMut(Color) -> JsValue) -> Object {
 #[wasm_bindgen(module = "/js/moves.js")]
 extern "C" {
     /// The move objects of `packed` ([`STRIDE`] bytes a move, as [`pack`]
-    /// writes them), their SAN in `sans` separated by spaces.
+    /// writes them), their long form and SAN in `texts` ([`push_texts`]).
     #[wasm_bindgen(js_name = moveObjects)]
-    fn js_move_objects(packed: &[u8], sans: &str) -> Array;
+    fn js_move_objects(packed: &[u8], texts: &str) -> Array;
 
-    /// The move object of the one move in `packed`, whose SAN is `san`.
+    /// The move object of the one move in `packed`, whose long form and
+    /// SAN are `texts` ([`push_texts`]).
     #[wasm_bindgen(js_name = moveObject)]
-    fn js_move_object(packed: &[u8], san: &str) -> JsValue;
+    fn js_move_object(packed: &[u8], texts: &str) -> JsValue;
 }
 
 /// Bytes a move takes in the packed form `js/moves.js` reads.
@@ -116,11 +117,21 @@ fn pack(turn: Color, m: &Move) -> [u8; STRIDE] {
     ]
 }
 
+/// Appends `m`'s long form and SAN, as the core writes them, to `texts`,
+/// separated by a space (neither has one): the JavaScript side writes no
+/// move text of its own.
+fn push_texts(texts: &mut String, pos: &Position, m: &Move) {
+    use core::fmt::Write as _;
+    // Writing into a String cannot fail.
+    let _ = write!(texts, "{} ", m.to_uci());
+    texts.push_str(&San::write(pos, m));
+}
+
 /// Move objects made in one call into JavaScript: the moves packed, their
-/// SAN joined by spaces (SAN has none).
+/// long forms and SANs in one string, separated by spaces.
 pub(crate) struct MoveObjects {
     packed: Vec<u8>,
-    sans: String,
+    texts: String,
 }
 
 impl MoveObjects {
@@ -128,29 +139,31 @@ impl MoveObjects {
     pub(crate) fn with_capacity(n: usize) -> MoveObjects {
         MoveObjects {
             packed: Vec::with_capacity(n * STRIDE),
-            // About six bytes of SAN a move.
-            sans: String::with_capacity(n * 6),
+            // About six bytes of long form and six of SAN a move.
+            texts: String::with_capacity(n * 12),
         }
     }
 
     /// Adds `m`, legal in `pos`.
     pub(crate) fn push(&mut self, pos: &Position, m: &Move) {
         if !self.packed.is_empty() {
-            self.sans.push(' ');
+            self.texts.push(' ');
         }
         self.packed.extend_from_slice(&pack(pos.turn(), m));
-        self.sans.push_str(&San::write(pos, m));
+        push_texts(&mut self.texts, pos, m);
     }
 
     /// The array of move objects, in the order pushed.
     pub(crate) fn finish(self) -> Array {
-        js_move_objects(&self.packed, &self.sans)
+        js_move_objects(&self.packed, &self.texts)
     }
 }
 
 /// The plain move object of `m`, legal in `pos` (see `Move` in the TS types).
 pub(crate) fn move_object(pos: &Position, m: &Move) -> JsValue {
-    js_move_object(&pack(pos.turn(), m), &San::write(pos, m))
+    let mut texts = String::new();
+    push_texts(&mut texts, pos, m);
+    js_move_object(&pack(pos.turn(), m), &texts)
 }
 
 /// A JavaScript string argument, or a `TypeError` naming `what`.
@@ -293,14 +306,11 @@ mod tests {
         for c in Color::ALL {
             assert_eq!(js[c as usize], c.char().to_string());
         }
-        let (js, letters, upper) = (names("ROLES"), table("LETTERS"), table("UPPER"));
+        let js = names("ROLES");
         assert_eq!(js.len(), Role::ALL.len() + 1);
         assert_eq!(js[0], "null");
-        assert_eq!(letters.as_bytes()[0], b' ');
         for r in Role::ALL {
             assert_eq!(js[r as usize], r.name());
-            assert_eq!(letters.as_bytes()[r as usize], r.char() as u8);
-            assert_eq!(upper.as_bytes()[r as usize], r.upper_char() as u8);
         }
         assert!(MOVES_JS.contains(&format!("const STRIDE = {STRIDE};")));
         // js/moves.js lists the squares rank by rank, a to h within a rank.
